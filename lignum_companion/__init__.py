@@ -1,0 +1,1 @@
+"""Lignum Companion: a rules referee and bookkeeper for tables playing the board game Lignum."""

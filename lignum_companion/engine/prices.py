@@ -1,0 +1,85 @@
+"""Pure price and cost functions: the one copy of every sum the game asks for.
+
+The engine, the calculators and the score sheet all call these; none of them repeats a number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import data
+from .errors import IllegalAction
+
+
+def sale_price(piece: str, area: str = "sale") -> int:
+    """Dollars for selling one piece from an area, drying bonus included (R10)."""
+    base = data.BASE_PRICE[piece]
+    if base is None:
+        raise IllegalAction(f"unmilled {data.KIND_NAMES[piece[-1]]} cannot be sold; saw it first", "R10")
+    return base + data.DRYING_BONUS.get(area, 0)
+
+
+def base_price(piece: str) -> int:
+    """Base price without bonus, as paid for forced winter sales from sawing area and storage (R14)."""
+    return sale_price(piece, "sale")
+
+
+def craftwork_set_price(size: int, craftwork_card: bool = False) -> int:
+    """Dollars for one set of 2–4 identical craftwork tokens at the market (R17)."""
+    table = data.CRAFTWORK_CARD_SET_PRICE if craftwork_card else data.CRAFTWORK_SET_PRICE
+    if size not in table:
+        raise IllegalAction(f"a craftwork set has 2, 3 or 4 identical tokens, not {size}", "R17")
+    return table[size]
+
+
+def loan_repayment(loans: int) -> int:
+    """What loans cost back at the end of the game: $7 for one, $16 for two (R15)."""
+    if loans not in data.LOAN_REPAYMENT:
+        raise IllegalAction(f"a player holds 0, 1 or 2 loans, not {loans}", "R15")
+    return data.LOAN_REPAYMENT[loans]
+
+
+def drying_area_fits(pieces: dict[str, int], *, doubled: bool = False) -> bool:
+    """Whether a drying area's content respects R11: one disk or up to two milled logs, never a mix."""
+    disks = sum(n for p, n in pieces.items() if not p.startswith("m"))
+    milled = sum(n for p, n in pieces.items() if p.startswith("m"))
+    factor = 2 if doubled else 1
+    if pieces.get("H", 0):
+        return False
+    if disks and milled:
+        return False
+    return disks <= data.DRYING_CAPACITY_DISKS * factor and milled <= data.DRYING_CAPACITY_MILLED * factor
+
+
+@dataclass(frozen=True)
+class WinterBill:
+    """The walk of R14 for one need (food or heating): what is missing, what it costs, how it is paid."""
+
+    need: int
+    have: int
+    missing: int
+    cost: int
+    money_before: int
+    loans_before: int
+    loans_taken: int
+    money_after_loans: int
+    still_short: int  # dollars that must be raised by selling wood after the loans
+    steps: list[str] = field(default_factory=list)
+
+
+def winter_bill(need: int, have: int, money: int, loans: int) -> WinterBill:
+    """Cost of a winter need and the loans R14 forces before any wood is sold."""
+    for name, value in (("need", need), ("have", have), ("money", money), ("loans", loans)):
+        if value < 0:
+            raise IllegalAction(f"{name} cannot be negative ({value})", "R14")
+    if loans > data.MAX_LOANS:
+        raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans", "R15")
+    missing = max(0, need - have)
+    cost = missing * data.WINTER_MISSING_PIECE_COST
+    taken = 0
+    cash = money
+    while cash < cost and loans + taken < data.MAX_LOANS:
+        taken += 1
+        cash += data.LOAN_AMOUNT
+    short = max(0, cost - cash)
+    return WinterBill(need, have, missing, cost, money, loans, taken, cash, short)
