@@ -1,0 +1,558 @@
+"""Table calculators (sale, winter, loan, market): pure functions over the engine's prices, text and JSON.
+
+Every figure comes from `engine.prices` or `engine.data`, so the calculators can never disagree with the
+engine. Each calculator returns a frozen result; `render_*` turns it into lines for the table and
+`asdict`-style `*.as_json()` gives the same figures with their names for scripts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .engine import data, prices
+from .engine.errors import IllegalAction, LignumError
+
+
+class CalcInputError(LignumError):
+    """An argument the calculator cannot read (unknown kind, negative number): a usage problem, no ruling."""
+
+
+# Names used on the command line, derived from the engine's names: "milled firewood" -> "milled-firewood".
+PIECE_BY_NAME: dict[str, str] = {name.replace(" ", "-"): code for code, name in data.PIECE_NAMES.items()}
+TOKEN_ALIASES = {"reed-bundle": "reed", "reeds": "reed", "stakes": "stake", "boards": "board",
+                 "shingles": "shingle", "jokers": "joker", "rafts": "raft", "sledges": "sledge",
+                 "wagons": "wagon"}
+_SPEC = re.compile(r"^(?:(?P<count>\d+)\s*[x×*])?(?P<name>[a-z][a-z-]*)(?:@(?P<area>[a-z0-9]+))?$")
+
+
+def non_negative(name: str, value: int | None) -> int:
+    """Refuse negative counts and sums up front, naming the option, so no figure comes from them."""
+    if value is None:
+        return 0
+    if value < 0:
+        raise CalcInputError(f"{name} cannot be negative ({value})")
+    return value
+
+
+def parse_count(name: str, text: str | int | None) -> int | None:
+    """Read a whole number given on the command line; the message names the option instead of a usage box."""
+    if text is None or isinstance(text, int):
+        return non_negative(name, text) if text is not None else None
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise CalcInputError(f"{name} must be a whole number, not {text!r}") from None
+    return non_negative(name, value)
+
+
+def _plural(n: int, word: str) -> str:
+    """'1 stake', '3 stakes', '2 food', '2 reed bundles' for the printed lines."""
+    word = {"reed": "reed bundle"}.get(word, word)
+    return f"{n} {word}" if n == 1 or word == "food" else f"{n} {word}s"
+
+
+def _split_spec(spec: str, what: str) -> tuple[int, str, str | None]:
+    """Split `[N×|Nx]NAME[@AREA]` into its parts; the caller checks that the name and area exist."""
+    text = spec.strip().lower()
+    match = _SPEC.match(text)
+    if not match:
+        raise CalcInputError(f"cannot read {spec!r}: write a {what} as [Nx]NAME[@AREA], e.g. 2xfirewood@dry1")
+    count = int(match["count"]) if match["count"] is not None else 1
+    if count < 1:
+        raise CalcInputError(f"cannot read {spec!r}: the count must be at least 1")
+    return count, match["name"], match["area"]
+
+
+# --- sale ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaleLine:
+    """One group of identical pieces sold from one area, with the figures the table wants to check."""
+
+    kind: str  # command-line name, e.g. "milled-firewood"
+    piece: str  # engine code, e.g. "mF"
+    area: str  # sale, dry1, dry2, dry3
+    count: int
+    base: int
+    bonus: int
+    each: int
+    subtotal: int
+
+
+@dataclass(frozen=True)
+class SaleResult:
+    """The lines of a sale and its total (R10)."""
+
+    lines: tuple[SaleLine, ...]
+    total: int
+    rule: str = "R10"
+
+    def as_json(self) -> dict[str, Any]:
+        """Figures with their names, for `--json`."""
+        return {"pieces": [asdict(line) for line in self.lines], "total": self.total, "rule": self.rule}
+
+
+def parse_piece(spec: str) -> tuple[int, str, str]:
+    """Read one `[N×|Nx]KIND[@AREA]` argument into (count, piece code, area)."""
+    count, name, area = _split_spec(spec, "piece")
+    if name not in PIECE_BY_NAME:
+        raise CalcInputError(f"unknown kind {name!r} in {spec!r}; kinds: {', '.join(PIECE_BY_NAME)}")
+    area = area or data.SALE_AREAS[0]
+    if area not in data.SALE_AREAS:
+        raise CalcInputError(f"unknown area {area!r} in {spec!r}; areas: {', '.join(data.SALE_AREAS)}")
+    return count, PIECE_BY_NAME[name], area
+
+
+def _describe(content: dict[str, int]) -> str:
+    """'2 milled firewood and 1 softwood' for an error message."""
+    return " and ".join(f"{n} {data.PIECE_NAMES[p]}" for p, n in content.items())
+
+
+def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False) -> SaleResult:
+    """Price pieces sold from the sale and drying areas; refuse unsellable pieces and impossible drying areas.
+
+    `drying_card` doubles the first drying area's room (the Drying planned work card); `overfull` accepts
+    areas that drying huts pushed past their room, which R11 allows.
+    """
+    if not specs:
+        raise CalcInputError("name at least one piece to sell, e.g. 2xfirewood milled-firewood@dry1")
+    lines: list[SaleLine] = []
+    per_area: dict[str, dict[str, int]] = {}
+    for spec in specs:
+        count, piece, area = parse_piece(spec)
+        each = prices.sale_price(piece, area)  # raises IllegalAction (R10) for unmilled hardwood
+        bonus = each - prices.base_price(piece)
+        name = data.PIECE_NAMES[piece].replace(" ", "-")
+        lines.append(SaleLine(name, piece, area, count, each - bonus, bonus, each, each * count))
+        if area != data.SALE_AREAS[0]:
+            content = per_area.setdefault(area, {})
+            content[piece] = content.get(piece, 0) + count
+    if not overfull:
+        for area, content in per_area.items():
+            doubled = drying_card and area == data.SALE_AREAS[1]
+            if not prices.drying_area_fits(content, doubled=doubled):
+                factor = 2 if doubled else 1
+                disks, milled = data.DRYING_CAPACITY_DISKS * factor, data.DRYING_CAPACITY_MILLED * factor
+                raise IllegalAction(
+                    f"the {data.AREA_NAMES[area]} cannot hold {_describe(content)}: it takes "
+                    f"{_plural(disks, 'disk')} or up to {milled} milled logs, never both "
+                    "(drying huts can overfill: add --overfull)",
+                    "R11",
+                )
+    return SaleResult(tuple(lines), sum(line.subtotal for line in lines))
+
+
+def render_sale(result: SaleResult) -> str:
+    """One line per group of pieces, then the total, in columns."""
+    rows = [
+        (f"{line.count} × {data.PIECE_NAMES[line.piece]}", data.AREA_NAMES[line.area],
+         f"${line.base} + ${line.bonus} bonus = ${line.each} each", f"${line.subtotal}")
+        for line in result.lines
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    out = [f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d:>4}" for a, b, c, d in rows]
+    out.append(f"Total: ${result.total} ({result.rule})")
+    return "\n".join(out)
+
+
+# --- winter -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinterStep:
+    """One winter need (feeding or heating) walked through R14."""
+
+    step: str  # "feeding" or "heating"
+    need: int
+    have: int
+    missing: int
+    cost: int
+    money_before: int
+    loans_before: int
+    loans_taken: int
+    money_after_loans: int
+    paid: int
+    money_left: int
+    still_short: int
+    left_over: int  # food thrown away, or heating wood kept for the next winter
+
+
+@dataclass(frozen=True)
+class WinterResult:
+    """Feeding then heating, the loans they force, and what must still be raised by selling wood."""
+
+    feeding: WinterStep
+    heating: WinterStep
+    money_before: int
+    money_left: int
+    loans_before: int
+    loans_after: int
+    to_raise_by_selling: int
+    rule: str = "R14"
+
+    def as_json(self) -> dict[str, Any]:
+        """Figures with their names, for `--json`."""
+        return asdict(self)
+
+
+def _winter_step(step: str, need: int, have: int, money: int, loans: int) -> WinterStep:
+    """Run the engine's R14 bill for one need and add what the table pays and keeps."""
+    bill = prices.winter_bill(need, have, money, loans)
+    paid = min(bill.cost, bill.money_after_loans)
+    return WinterStep(
+        step=step, need=need, have=have, missing=bill.missing, cost=bill.cost, money_before=money,
+        loans_before=loans, loans_taken=bill.loans_taken, money_after_loans=bill.money_after_loans,
+        paid=paid, money_left=bill.money_after_loans - paid, still_short=bill.still_short,
+        left_over=max(0, have - need),
+    )
+
+
+def winter(food_need: int, heat_need: int, food: int, heat: int, money: int, loans: int = 0) -> WinterResult:
+    """Walk R14: feeding first, then heating; loans before any sale; the rest is raised by selling wood.
+
+    When feeding leaves a shortfall the player sells wood to cover exactly that, so heating starts from $0
+    (selling more is the player's choice and would only lower the heating shortfall).
+    """
+    for name, value in (("food need", food_need), ("heating need", heat_need), ("food", food),
+                        ("heating wood", heat), ("money", money), ("loans", loans)):
+        non_negative(name, value)
+    if loans > data.MAX_LOANS:
+        raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans, not {loans}", "R15")
+    feeding = _winter_step("feeding", food_need, food, money, loans)
+    heating = _winter_step("heating", heat_need, heat, feeding.money_left, loans + feeding.loans_taken)
+    return WinterResult(
+        feeding=feeding, heating=heating, money_before=money, money_left=heating.money_left,
+        loans_before=loans, loans_after=loans + feeding.loans_taken + heating.loans_taken,
+        to_raise_by_selling=feeding.still_short + heating.still_short,
+    )
+
+
+def _render_step(s: WinterStep, thing: str) -> list[str]:
+    """Lines for one step: what is missing, the loans, the payment, the shortfall."""
+    title = f"{s.step.capitalize()}: need {s.need} {thing}, have {s.have}"
+    if not s.missing:
+        return [f"{title}: nothing missing, nothing to pay."]
+    piece_cost = s.cost // s.missing
+    lines = [f"{title}: {s.missing} missing × ${piece_cost} = ${s.cost}."]
+    if s.loans_taken:
+        plural = "s" if s.loans_taken > 1 else ""
+        lines.append(f"  Money ${s.money_before} is short: take {s.loans_taken} loan{plural} first "
+                     f"(+${s.money_after_loans - s.money_before}) → ${s.money_after_loans}.")
+    elif s.money_before < s.cost:
+        lines.append(f"  Money ${s.money_before} is short and no loan is left to take "
+                     f"({s.loans_before} of {data.MAX_LOANS} held).")
+    lines.append(f"  Pay ${s.paid} → money left ${s.money_left}.")
+    if s.still_short:
+        lines.append(f"  Still ${s.still_short} to raise by selling wood.")
+    return lines
+
+
+def render_winter(result: WinterResult) -> str:
+    """The R14 walk as the table would do it: feeding, then heating, then the summary."""
+    out = _render_step(result.feeding, "food")
+    out += _render_step(result.heating, "heating wood")
+    out.append(f"Left over: {result.feeding.left_over} food thrown away after winter; "
+               f"{result.heating.left_over} heating wood kept for the next winter.")
+    out.append(f"Loans: {result.loans_before} → {result.loans_after}. "
+               f"Money: ${result.money_before} → ${result.money_left}.")
+    if result.to_raise_by_selling:
+        out.append(
+            f"Sell wood from the mill for at least ${result.to_raise_by_selling}. Which wood is the player's "
+            "choice: sale and drying areas at their price with bonus, sawing-area disks and storage logs at "
+            "base price, never unmilled hardwood; selling more is allowed. If everything is sold and money "
+            f"is still missing, the rest is a debt deducted at the final scoring ({result.rule})."
+        )
+    else:
+        out.append(f"Nothing has to be sold ({result.rule}).")
+    return "\n".join(out)
+
+
+# --- loans --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoanRow:
+    """What a number of loans brings now and costs at the end (R15)."""
+
+    loans: int
+    received: int
+    repay: int
+    cost: int  # repay - received
+
+
+@dataclass(frozen=True)
+class LoanResult:
+    """Every legal number of loans, and, if the player's count was given, theirs and the next one."""
+
+    rows: tuple[LoanRow, ...]
+    loans: int | None
+    current: LoanRow | None
+    next: LoanRow | None
+    loan_amount: int = data.LOAN_AMOUNT
+    max_loans: int = data.MAX_LOANS
+    rule: str = "R15"
+
+    def as_json(self) -> dict[str, Any]:
+        """Figures with their names, for `--json`."""
+        return asdict(self)
+
+
+def _loan_row(n: int) -> LoanRow:
+    received = n * data.LOAN_AMOUNT
+    repay = prices.loan_repayment(n)
+    return LoanRow(n, received, repay, repay - received)
+
+
+def loan(loans: int | None = None) -> LoanResult:
+    """Loan figures: the whole table, or for a player holding `loans`, their position and the next step."""
+    rows = tuple(_loan_row(n) for n in range(1, data.MAX_LOANS + 1))
+    if loans is None:
+        return LoanResult(rows, None, None, None)
+    non_negative("loans", loans)
+    if loans > data.MAX_LOANS:
+        raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans, not {loans}", "R15")
+    current = _loan_row(loans)
+    nxt = _loan_row(loans + 1) if loans < data.MAX_LOANS else None
+    return LoanResult(rows, loans, current, nxt)
+
+
+def render_loan(result: LoanResult) -> str:
+    """The loan table, or one player's loans and what one more would do."""
+    out: list[str] = []
+    if result.current is None:
+        for row in result.rows:
+            out.append(f"{_plural(row.loans, 'loan')}: receive ${row.received}, "
+                       f"repay ${row.repay} at the end (costs ${row.cost}).")
+    else:
+        cur = result.current
+        out.append(f"Holding {_plural(cur.loans, 'loan')}: received ${cur.received}, "
+                   f"repay ${cur.repay} at the end (costs ${cur.cost}).")
+        if result.next is None:
+            out.append(f"No further loan: {result.max_loans} is the most a player may hold.")
+        else:
+            nxt = result.next
+            out.append(f"One more loan: +${result.loan_amount} now; repayment rises from ${cur.repay} to "
+                       f"${nxt.repay} (+${nxt.repay - cur.repay}).")
+    out.append(f"Loans are taken on your own turn at any time, winter included, and never repaid early "
+               f"({result.rule}).")
+    return "\n".join(out)
+
+
+# --- market -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CraftSet:
+    """One set of identical craftwork tokens sold together; `jokers` of them stand in for `token`."""
+
+    token: str
+    size: int
+    jokers: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Purchase:
+    """Bought or sold equipment at a fixed price per token."""
+
+    item: str
+    count: int
+    price_each: int
+    total: int
+
+
+@dataclass(frozen=True)
+class MarketResult:
+    """A market visit: the best craftwork sets, Trade card sales, purchases and the net (R17)."""
+
+    sets: tuple[CraftSet, ...]
+    unsold: dict[str, int]
+    trade: tuple[Purchase, ...]
+    buys: tuple[Purchase, ...]
+    income: int
+    spend: int
+    net: int
+    money_before: int | None
+    money_after: int | None
+    craftwork_card: bool
+    trade_card: bool
+    rule: str = "R17"
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def as_json(self) -> dict[str, Any]:
+        """Figures with their names, for `--json`."""
+        return asdict(self)
+
+
+def parse_tokens(items: list[str]) -> dict[str, int]:
+    """Read `--sell` values: each may be `[Nx]TOKEN` or a comma list of them, e.g. `2xstake,joker`."""
+    counts: dict[str, int] = {}
+    sellable = data.CRAFTWORK + data.TRADE_CARD_TOKENS
+    for item in items:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            count, name, area = _split_spec(part, "token")
+            name = TOKEN_ALIASES.get(name, name)
+            if area is not None or name not in sellable:
+                raise CalcInputError(f"cannot sell {part!r} at the market; tokens: {', '.join(sellable)}")
+            counts[name] = counts.get(name, 0) + count
+    return counts
+
+
+Best = tuple[int, int, int]  # (dollars, -tokens used, -jokers used): more money, then keep more tokens
+
+
+def _best_sets(n: int, card: bool) -> tuple[Best, tuple[int, ...]]:
+    """Best split of n identical tokens into sets (sizes from the price table); leftovers stay unsold."""
+    sizes = sorted(data.CRAFTWORK_SET_PRICE)
+    best: list[tuple[Best, tuple[int, ...]]] = [((0, 0, 0), ())]
+    for total in range(1, n + 1):
+        cand = best[total - 1]  # leave one token unsold
+        for size in sizes:
+            if size <= total:
+                (money, used, _), parts = best[total - size]
+                option = ((money + prices.craftwork_set_price(size, card), used - size, 0), parts + (size,))
+                if option[0] > cand[0]:
+                    cand = option
+        best.append(cand)
+    return best[n]
+
+
+def craftwork_sets(
+    counts: dict[str, int], jokers: int, card: bool = False
+) -> tuple[list[CraftSet], dict[str, int]]:
+    """Group craftwork tokens into the sets that pay most (R17), a joker counting as any kind.
+
+    Dynamic programming over the kinds with the jokers still free; jokers left over form sets of their own.
+    Among equal sums it uses fewer tokens, then fewer jokers, keeping them back for huts.
+    """
+    kinds = [k for k in data.CRAFTWORK if k != "joker"]
+    Plan = list[tuple[str, int, tuple[int, ...]]]  # (kind, jokers used, set sizes)
+    memo: dict[tuple[int, int], tuple[Best, Plan]] = {}
+
+    def go(i: int, free: int) -> tuple[Best, Plan]:
+        """Best sets for kinds[i:] with `free` jokers still unassigned."""
+        if (i, free) not in memo:
+            if i == len(kinds):
+                (money, used, _), parts = _best_sets(free, card)
+                memo[(i, free)] = ((money, used, used), [("joker", -used, parts)] if parts else [])
+            else:
+                own = counts.get(kinds[i], 0)
+                best: tuple[Best, Plan] = ((-1, 0, 0), [])
+                for offered in range(free + 1):
+                    (money, used, _), parts = _best_sets(own + offered, card)
+                    jokers_used = max(0, -used - own)
+                    if jokers_used < offered:
+                        continue  # the same split with fewer jokers offered is tried already
+                    (money2, used2, jokers2), rest = go(i + 1, free - jokers_used)
+                    score = (money + money2, used + used2, jokers2 - jokers_used)
+                    if score > best[0]:
+                        best = (score, ([(kinds[i], jokers_used, parts)] if parts else []) + rest)
+                memo[(i, free)] = best
+        return memo[(i, free)]
+
+    unsold = {k: n for k, n in counts.items() if n} | ({"joker": jokers} if jokers else {})
+    sets: list[CraftSet] = []
+    for kind, _jokers_used, parts in go(0, jokers)[1]:
+        own_left = unsold.get(kind, 0) if kind != "joker" else 0
+        for size in sorted(parts, reverse=True):
+            own_in_set = min(size, own_left)
+            own_left -= own_in_set
+            sets.append(CraftSet(kind, size, size - own_in_set, prices.craftwork_set_price(size, card)))
+            if kind != "joker":
+                unsold[kind] -= own_in_set
+            unsold["joker"] = unsold.get("joker", 0) - (size - own_in_set)
+    return sets, {k: n for k, n in unsold.items() if n > 0}
+
+
+def market(
+    sell: list[str] | None = None,
+    *,
+    craftwork_card: bool = False,
+    trade_card: bool = False,
+    buy_saws: int = 0,
+    buy_food: int = 0,
+    saws_owned: int | None = None,
+    money: int | None = None,
+) -> MarketResult:
+    """One market visit (R17): craftwork sets with jokers, Trade card sales, saws within the limit, food."""
+    non_negative("--buy-saws", buy_saws)
+    non_negative("--buy-food", buy_food)
+    non_negative("--saws-owned", saws_owned)
+    non_negative("--money", money)
+    counts = parse_tokens(sell or [])
+    trade_counts = {t: counts.pop(t) for t in data.TRADE_CARD_TOKENS if t in counts}
+    if trade_counts and not trade_card:
+        raise IllegalAction(
+            f"{', '.join(trade_counts)} tokens can be sold only with the Trade planned work card "
+            "(add --trade-card)",
+            "R17",
+        )
+    if not counts and not trade_counts and not buy_saws and not buy_food:
+        raise IllegalAction("nothing to buy or sell: a market visit must buy or sell something", "R3")
+    if saws_owned is not None:
+        if saws_owned > data.MAX_SAWS:
+            raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws, not {saws_owned}", "R17")
+        if saws_owned + buy_saws > data.MAX_SAWS:
+            raise IllegalAction(
+                f"a mill holds at most {data.MAX_SAWS} saws: owning {saws_owned}, you can buy "
+                f"{data.MAX_SAWS - saws_owned} more, not {buy_saws}",
+                "R17",
+            )
+    elif buy_saws > data.MAX_SAWS:
+        raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws, so nobody buys {buy_saws}", "R17")
+    jokers = counts.pop("joker", 0)
+    sets, unsold = craftwork_sets(counts, jokers, craftwork_card)
+    trade = tuple(
+        Purchase(t, n, data.TRADE_CARD_TOKEN_PRICE, n * data.TRADE_CARD_TOKEN_PRICE)
+        for t, n in trade_counts.items()
+    )
+    buys = tuple(
+        Purchase(item, n, each, n * each)
+        for item, n, each in (("saw", buy_saws, data.SAW_PRICE), ("food", buy_food, data.FOOD_PRICE))
+        if n
+    )
+    income = sum(s.price for s in sets) + sum(t.total for t in trade)
+    spend = sum(b.total for b in buys)
+    notes: list[str] = []
+    if saws_owned is None and buy_saws:
+        notes.append(f"A mill holds at most {data.MAX_SAWS} saws; give --saws-owned to check the limit.")
+    money_after = None if money is None else money + income - spend
+    return MarketResult(
+        sets=tuple(sets), unsold=unsold, trade=trade, buys=buys, income=income, spend=spend,
+        net=income - spend, money_before=money, money_after=money_after, craftwork_card=craftwork_card,
+        trade_card=trade_card, notes=tuple(notes),
+    )
+
+
+def render_market(result: MarketResult) -> str:
+    """A line per set, sale and purchase, then the net and, if money was given, the money after."""
+    rows: list[tuple[str, str]] = []
+    card = " (Craftwork card)" if result.craftwork_card else ""
+    for s in result.sets:
+        what = _plural(s.size, s.token)
+        if s.jokers and s.token != "joker":
+            what += f" ({_plural(s.jokers, 'joker')} among them)"
+        rows.append((f"Sell a set of {what}{card}", f"+${s.price}"))
+    for t in result.trade:
+        rows.append((f"Sell {_plural(t.count, t.item)} (Trade card, ${t.price_each} each)", f"+${t.total}"))
+    for b in result.buys:
+        rows.append((f"Buy {_plural(b.count, b.item)} (${b.price_each} each)", f"-${b.total}"))
+    width = max(len(r[0]) for r in rows) if rows else 0
+    out = [f"{label:<{width}}  {amount:>5}" for label, amount in rows]
+    if result.unsold:
+        left = ", ".join(_plural(n, k) for k, n in result.unsold.items())
+        out.append(f"Not sold: {left} (a set is 2 to 4 identical tokens; a joker counts as any kind).")
+    sign = "+" if result.net >= 0 else "-"
+    out.append(f"Net: {sign}${abs(result.net)} "
+               f"(income ${result.income}, spent ${result.spend}, {result.rule})")
+    if result.money_after is not None:
+        if result.money_after >= 0:
+            out.append(f"Money: ${result.money_before} → ${result.money_after}.")
+        else:
+            out.append(f"Money: ${result.money_before} is ${-result.money_after} short; a loan may be taken "
+                       "first (R15).")
+    out.extend(result.notes)
+    return "\n".join(out)
