@@ -129,6 +129,7 @@ MODE_HAS_TASKS = _ro({"basic": False, "advanced": True, "expert": True, "planned
 MODE_HAS_PLANNED_WORK = _ro({"basic": False, "advanced": False, "expert": True, "planned": True})
 PLANNED_WORK_CARDS_LAID = _ro({4: 6, 3: 5, 2: 4})
 PLAN_PAIRS = (1, 2, 3)
+TASK_CARDS = 10  # the task deck (R19)
 ALL_SEASONS = frozenset(SEASONS)
 WORK_SEASONS = frozenset({"spring", "summer", "fall"})
 # R20: the seasons in which each planned work card can take effect.

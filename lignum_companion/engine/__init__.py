@@ -1,0 +1,29 @@
+"""The pure rules engine of Lignum: no printing, no files, no prompts; the only place rules live.
+
+Public API: `Setup`, `new_game`, `parse`, `apply`, `play` (parse + apply), `legal_actions`, `waiting_for`,
+`score`, and the errors. Everything a client shows is asked from here.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, make, parse
+from .errors import GameFileError, IllegalAction, LignumError, NotationError
+from .flow import actors, advance, apply, has_work, waiting_for, where
+from .legal import legal_actions
+from .scoring import score
+from .setup import Setup, new_game
+from .state import Game, Player
+
+
+def play(g: Game, line: str) -> Action:
+    """Parse a line of notation and apply it (the checked path menus and `lignum do` use)."""
+    action = parse(line)
+    apply(g, action)
+    return action
+
+
+__all__ = [
+    "Action", "Game", "GameFileError", "IllegalAction", "LignumError", "NotationError", "Player", "Setup",
+    "actors", "advance", "apply", "has_work", "legal_actions", "make", "new_game", "parse", "play", "score",
+    "waiting_for", "where",
+]

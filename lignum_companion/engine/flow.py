@@ -1,0 +1,432 @@
+"""The round as data: which steps a season has, who acts in each, and how the game moves on.
+
+Like boardgame.io's phases, each step names its actor kind, its verbs, when it happens and what runs when it
+starts. `apply` is the one door into the engine: turn check, then the verb's handler, then `advance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import data, prices, rules
+from .actions import Action
+from .errors import IllegalAction
+from .pieces import add, total
+from .state import Game, Player
+
+FREE_VERBS = ("loan", "build", "dryhut", "foodhut")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a round. actor: table | all (simultaneous) | ordered | path | clearing | auto."""
+
+    name: str
+    actor: str
+    verbs: tuple[str, ...] = ()
+    ends_turn: tuple[str, ...] = ()
+    when: Callable[[Game], bool] = field(default=lambda g: True)
+    begin: Callable[[Game], None] | None = None
+
+
+def _n(g: Game) -> int:
+    return len(g.players)
+
+
+def placements_needed(g: Game) -> int:
+    """Placement cards to enter now: from round 2 (R21: in the tactical variant, the next round's, a round early)."""
+    if g.tactical:
+        nxt = next_work_round(g.round)
+        return data.PLACEMENT_CARDS[_n(g)] if nxt and nxt >= 2 else 0
+    return data.PLACEMENT_CARDS[_n(g)] if g.round >= 2 else 0
+
+
+def next_work_round(r: int) -> int | None:
+    for nxt in range(r + 1, data.ROUNDS + 1):
+        if data.round_season(nxt) != "winter":
+            return nxt
+    return None
+
+
+def task_target(g: Game) -> int:
+    """The face-up display is refilled to one card per player while the deck lasts (R19)."""
+    left_in_deck = data.TASK_CARDS - g.task_seq
+    return min(_n(g), len(g.task_display) + left_in_deck)
+
+
+# --- automatic steps -----------------------------------------------------------------------------------
+
+
+def _begin_round(g: Game) -> None:
+    for p in g.players:
+        _overtime(g, p)
+    if g.tactical and g.next_placements and g.round >= 2:
+        rules.place_cards(g, g.next_placements)
+        g.next_placements = []
+
+
+def _overtime(g: Game, p: Player) -> None:
+    if rules.plan_active(g, p, "overtime"):  # R20: one hardwood onto the woodpile as the season starts
+        add(p.wood["woodpile"], "H")
+
+
+def _mark(g: Game) -> None:
+    if g.round >= 2:
+        rules.fill_empty_areas(g)
+
+
+def _split(g: Game) -> None:
+    if g.round >= 2:
+        rules.split_food(g)
+
+
+def _begin_travel(g: Game) -> None:
+    g.clearing = []
+    for p in g.players:
+        p.pos = 0
+
+
+def _begin_drying(g: Game) -> None:
+    for p in g.players:
+        rules.shift_drying(p)
+
+
+def _end_round(g: Game) -> None:
+    """Before the next round: workers back, path cleared, new starting order (R6, R18)."""
+    for p in g.players:
+        p.workers = {}
+        p.mill_worker = True
+        p.area = None
+        p.pos = 0
+        p.cut_done = p.relocated = p.took_task = p.planned = p.floated = False
+        p.season_money.append(p.money)
+    g.path = {}
+    g.supply = {}
+    g.placements = 0
+    g.snatched = []
+    g.start_order = list(reversed(g.clearing))
+    g.round += 1
+
+
+def _begin_winter(g: Game) -> None:
+    for p in g.players:
+        _overtime(g, p)
+
+
+def _end_winter(g: Game) -> None:
+    """Leftover food is discarded (R14); the starting order set after fall stands (R18)."""
+    for p in g.players:
+        p.food = 0
+        p.workers = {}
+        p.mill_worker = True
+        p.season_money.append(p.money)
+    g.round += 1  # past round 8: the final steps
+
+
+def _final(g: Game) -> None:
+    g.over = True
+
+
+_ORDERED_AREA = lambda g: g.tactical  # noqa: E731
+
+
+WORK_STEPS: tuple[Step, ...] = (
+    Step("begin", "auto", begin=_begin_round),
+    Step("path", "table", ("path",)),
+    Step("reveal", "table", ("task",), when=lambda g: g.has_tasks and len(g.task_display) < task_target(g)),
+    Step("placement", "table", ("placement",), when=lambda g: placements_needed(g) > 0),
+    Step("mark", "auto", begin=_mark),
+    Step("area", "all", ("area",), ("area",), when=lambda g: g.round >= 2),
+    Step("split", "auto", begin=_split),
+    Step("travel", "path", ("go",), ("go",), begin=_begin_travel),
+    Step("cutting", "clearing", ("cut", "relocate", "snatch", "done"), ("cut", "done")),
+    Step("arrival", "clearing", ("receive",), ("receive",)),
+    Step("transport", "clearing", ("carry", "wagon", "raft", "float", "done"), ("done",)),
+    Step("sawing", "clearing", ("saw", "done"), ("done",)),
+    Step("tasks", "clearing", ("fill", "done"), ("done",), when=lambda g: g.has_tasks),
+    Step("selling", "clearing", ("sell", "done"), ("sell", "done")),
+    Step("drying", "clearing", ("dry", "done"), ("dry", "done"), begin=_begin_drying),
+    Step("end", "auto", begin=_end_round),
+)
+WINTER_STEPS: tuple[Step, ...] = (
+    Step("winter", "auto", begin=_begin_winter),
+    Step("bonus", "clearing", ("bonus",), ("bonus",)),
+    Step("cutting", "clearing", ("cut", "done"), ("cut", "done")),
+    Step("transport", "clearing", ("sledge", "done"), ("done",)),
+    Step("sawing", "clearing", ("saw", "done"), ("done",)),
+    Step("tasks", "clearing", ("fill", "done"), ("done",), when=lambda g: g.has_tasks and g.year == 2),
+    Step("feeding", "clearing", ("feed",), ("feed",)),
+    Step("heating", "clearing", ("heat",), ("heat",)),
+    Step("wend", "auto", begin=_end_winter),
+)
+FINAL_STEPS: tuple[Step, ...] = (
+    Step("river", "clearing", ("river",), ("river",)),
+    Step("over", "auto", begin=_final),
+)
+STEP_NAMES = tuple(dict.fromkeys(s.name for s in WORK_STEPS + WINTER_STEPS + FINAL_STEPS))
+
+
+def steps_of(g: Game) -> tuple[Step, ...]:
+    if g.round > data.ROUNDS:
+        return FINAL_STEPS
+    return WINTER_STEPS if g.winter else WORK_STEPS
+
+
+def current_step(g: Game) -> Step:
+    for s in steps_of(g) + WORK_STEPS + WINTER_STEPS:  # end/wend have already moved the round on
+        if s.name == g.step:
+            return s
+    raise AssertionError(f"unknown step {g.step}")  # pragma: no cover
+
+
+def actor_kind(g: Game) -> str:
+    s = current_step(g)
+    if s.name == "area" and g.tactical:
+        return "ordered"
+    return s.actor
+
+
+# --- who may act ---------------------------------------------------------------------------------------
+
+
+def turn_order(g: Game) -> list[int]:
+    """Order of turns in the current step (R18)."""
+    s = current_step(g)
+    if s.actor == "path":
+        return list(g.start_order)
+    if s.name == "area":
+        return list(reversed(g.start_order))  # R21: clearing order of the previous round
+    return list(g.clearing) if g.clearing else list(g.start_order)
+
+
+def actors(g: Game) -> list[int]:
+    """Indices of the players who may act now (empty for table steps or a finished game)."""
+    if g.over:
+        return []
+    kind = actor_kind(g)
+    if kind == "table":
+        return []
+    if kind == "all":
+        return [i for i in range(_n(g)) if i not in g.acted]
+    return [g.turn] if g.turn is not None else []
+
+
+def has_work(g: Game, pi: int) -> bool:
+    """Whether the player has anything to do in this step; players with nothing are skipped."""
+    p = g.players[pi]
+    step = g.step
+    if step == "cutting":
+        if g.winter:
+            return p.mill_worker or p.huts.get("accom", 0) > 0
+        if p.cut_done:
+            return False
+        workers = rules.available_workers(g, p, "woodcutters")
+        if not workers:
+            return False
+        if p.area and rules.area_wood(g, p.area):
+            return True
+        if rules.can_relocate(g, pi) and p.money >= data.RELOCATE_COST:
+            return any(rules.free_area(g, pi, a) and rules.area_wood(g, a) for a in data.CUTTING_AREAS)
+        return rules.plan_active(g, p, "cutting") and not any(w == pi for w, _ in g.snatched)
+    if step == "arrival":
+        return bool(p.wood["river"])
+    if step == "transport":
+        if not p.wood["woodpile"]:
+            return False
+        if g.winter:
+            return bool(p.equipment.get("sledge")) and (p.mill_worker or p.huts.get("accom", 0) > 0)
+        if rules.available_workers(g, p, "bearers"):
+            return True
+        return rules.plan_active(g, p, "log-driving") and not p.floated
+    if step == "sawing":
+        return bool(p.wood["saw"]) and p.equipment.get("saw", 0) > 0 and \
+            rules.available_workers(g, p, "sawyers") > 0
+    if step == "tasks":
+        return any(_task_fill_possible(p, t) for t in p.tasks)
+    if step == "selling":
+        return any(k != "H" for a in data.SALE_AREAS for k in p.wood[a])
+    if step == "drying":
+        return any(rules.dry1_fits(g, p, {k: 1}) for k in p.wood["sale"])
+    if step == "river":
+        return bool(p.wood["river"].get("F")) and bool(p.wood["river"].get("S"))
+    if step == "feeding":
+        return _winter_choice(g, p, g.winter_cards[g.year - 1][0] - min(p.food, g.winter_cards[g.year - 1][0]))
+    if step == "heating":
+        need = g.winter_cards[g.year - 1][1]
+        return _winter_choice(g, p, need - min(need, total(p.wood["store"])), burn_all=True)
+    return True
+
+
+def _task_fill_possible(p: Player, t: Any) -> bool:
+    for piece, stage in t.missing():
+        for area in data.SALE_AREAS:
+            if data.STAGE_OF_AREA[area] == stage and p.wood[area].get(piece):
+                return True
+    return False
+
+
+def _winter_choice(g: Game, p: Player, missing: int, burn_all: bool = False) -> bool:
+    """A feeding or heating turn is asked only when wood must be sold (R14); otherwise it runs by itself."""
+    bill = prices.winter_bill(missing, 0, p.money, p.loans)
+    sellable = rules.sellable_in_winter(p)
+    if burn_all and missing:
+        sellable.pop("store", None)
+    return bill.still_short > 0 and bool(sellable)
+
+
+_AUTO_VERBS = {"feeding": ("feed", {"sell": {}}), "heating": ("heat", {"logs": None, "sell": {}})}
+
+
+# --- moving on -----------------------------------------------------------------------------------------
+
+
+def _step_complete(g: Game) -> bool:
+    s = current_step(g)
+    if s.actor == "auto":
+        return True
+    if s.name == "path":
+        return bool(g.path)
+    if s.name == "reveal":
+        return len(g.task_display) >= task_target(g)
+    if s.name == "placement":
+        return g.placements >= placements_needed(g)
+    if s.actor == "path":
+        return len(g.clearing) == _n(g)
+    return len(g.acted) == _n(g)
+
+
+def enter(g: Game, s: Step) -> None:
+    g.step = s.name
+    g.acted = []
+    g.turn = None
+    if s.begin:
+        s.begin(g)
+
+
+def _next_step(g: Game) -> None:
+    """Enter the next step that applies; after `end`/`wend` the round has moved on, so start its list."""
+    if g.step in ("end", "wend"):
+        rest = steps_of(g)
+    else:
+        seq = steps_of(g)
+        rest = seq[[s.name for s in seq].index(g.step) + 1:]
+    for s in rest:
+        if s.when(g):
+            enter(g, s)
+            return
+    raise AssertionError("no step left")  # pragma: no cover
+
+
+def advance(g: Game) -> None:
+    """Move on until someone has to decide: complete steps, skip players with nothing to do."""
+    for _ in range(10_000):
+        if g.over:
+            return
+        s = current_step(g)
+        if _step_complete(g):
+            _next_step(g)
+            continue
+        kind = actor_kind(g)
+        if kind in ("table", "all") or g.turn is not None:
+            return
+        if kind == "path":
+            g.turn = _next_on_path(g)
+            return
+        nxt = next((i for i in turn_order(g) if i not in g.acted), None)
+        if nxt is None:  # pragma: no cover - complete was checked
+            return
+        if s.name == "area" or has_work(g, nxt):
+            g.turn = nxt
+            return
+        auto = _AUTO_VERBS.get(s.name)
+        if auto:
+            rules.HANDLERS[auto[0]](g, nxt, dict(auto[1]))
+        g.acted.append(nxt)
+    raise AssertionError("advance did not settle")  # pragma: no cover
+
+
+def _next_on_path(g: Game) -> int | None:
+    """Round robin in starting order, skipping players already in the clearing (seed 000, travel)."""
+    order = g.start_order
+    last = g.acted[-1] if g.acted else None
+    start = (order.index(last) + 1) if last is not None else 0
+    for k in range(len(order)):
+        i = order[(start + k) % len(order)]
+        if g.players[i].pos != data.CLEARING:
+            return i
+    return None
+
+
+def end_turn(g: Game, pi: int) -> None:
+    g.acted.append(pi)
+    g.turn = None
+
+
+# --- the door ----------------------------------------------------------------------------------------
+
+
+def where(g: Game) -> str:
+    if g.over:
+        return "game over"
+    return f"{g.season} year {g.year}, {g.step}"
+
+
+def apply(g: Game, action: Action) -> None:
+    """Check and apply one action; on refusal raise IllegalAction and leave the game as it was."""
+    try:
+        _apply(g, action)
+    except IllegalAction as e:
+        raise e.with_context(f"{action.text} ({where(g)})") from None
+
+
+def _apply(g: Game, action: Action) -> None:
+    verb = action.verb
+    if verb == "fix":
+        rules.HANDLERS["fix"](g, -1, action.args)
+        return
+    if g.over:
+        raise IllegalAction("the game is over; only corrections (fix) can be entered", "")
+    kind = actor_kind(g)
+    s = current_step(g)
+    if action.player is None:
+        if kind != "table" or verb not in s.verbs:
+            raise IllegalAction(f"the table has nothing to enter now; waiting for {waiting_for(g)}", "")
+        rules.HANDLERS[verb](g, -1, action.args)
+        advance(g)
+        return
+    pi = g.player_index(action.player)
+    if pi is None:
+        names = ", ".join(p.name for p in g.players)
+        raise IllegalAction(f"no player called {action.player!r} (players: {names})", "")
+    if pi not in actors(g):
+        raise IllegalAction(f"it is not {g.players[pi].name}'s turn; waiting for {waiting_for(g)}", "R18")
+    if verb in FREE_VERBS:
+        if kind not in ("path", "clearing"):
+            raise IllegalAction(f"{verb} is taken on one's own turn, while travelling or in a work phase", "R15")
+        if verb != "loan" and s.name in ("feeding", "heating", "river", "bonus") and verb != "build":
+            raise IllegalAction(f"{verb} cannot be used in the {s.name} step", "R16")
+        rules.HANDLERS[verb](g, pi, action.args)
+        return
+    if verb not in s.verbs:
+        raise IllegalAction(f"{verb} is not part of the {s.name} step (here: {', '.join(s.verbs)})", "")
+    rules.HANDLERS[verb](g, pi, action.args)
+    if kind == "all":
+        g.acted.append(pi)
+    elif kind in ("path", "clearing", "ordered"):
+        if verb in s.ends_turn or not has_work(g, pi):
+            end_turn(g, pi)
+    advance(g)
+
+
+def waiting_for(g: Game) -> str:
+    """Who the game waits for, in words."""
+    if g.over:
+        return "nobody (the game is over)"
+    kind = actor_kind(g)
+    if kind == "table":
+        return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
+                "placement": "the table to reveal a placement card"}.get(g.step, "the table")
+    names = [g.players[i].name for i in actors(g)]
+    return ", ".join(names) + f" ({g.step})"

@@ -1,0 +1,88 @@
+"""Counted bags of wood, tokens and food, and their compact notation (`2F+mS`, `2saw+food`).
+
+A bag is a plain dict name -> positive count; keeping zero counts out makes equality and JSON simple.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalAction, NotationError
+
+Bag = dict[str, int]
+
+_ITEM = re.compile(r"^(\d*)([A-Za-z][A-Za-z@0-9_-]*)$")
+
+
+def parse_bag(text: str, allowed: tuple[str, ...] | frozenset[str], what: str = "item") -> Bag:
+    """Read `2F+S+mF` into {'F': 2, 'S': 1, 'mF': 1}; only names in `allowed`."""
+    bag: Bag = {}
+    if not text:
+        raise NotationError(f"an empty list of {what}s", text)
+    for part in text.split("+"):
+        m = _ITEM.match(part.strip())
+        if not m:
+            raise NotationError(f"{part!r} is not a count and a {what} (like 2F or mS)", text)
+        count = int(m.group(1)) if m.group(1) else 1
+        name = m.group(2)
+        if name not in allowed:
+            raise NotationError(f"unknown {what} {name!r}; expected one of {', '.join(allowed)}", text)
+        if count <= 0:
+            raise NotationError(f"a count must be at least 1 in {part!r}", text)
+        bag[name] = bag.get(name, 0) + count
+    return bag
+
+
+def format_bag(bag: Bag, order: tuple[str, ...] | None = None) -> str:
+    """Write a bag back in the notation, in a stable order."""
+    names = [n for n in order if bag.get(n)] if order else sorted(n for n in bag if bag[n])
+    return "+".join(f"{bag[n]}{n}" if bag[n] > 1 else n for n in names)
+
+
+def total(bag: Bag) -> int:
+    """Number of items in a bag."""
+    return sum(bag.values())
+
+
+def add(bag: Bag, name: str, count: int = 1) -> None:
+    """Put `count` items into the bag."""
+    if count:
+        bag[name] = bag.get(name, 0) + count
+        if bag[name] == 0:
+            del bag[name]
+
+
+def add_all(bag: Bag, other: Bag) -> None:
+    """Put every item of `other` into `bag`."""
+    for name, count in other.items():
+        add(bag, name, count)
+
+
+def has_all(bag: Bag, other: Bag) -> bool:
+    """Whether `bag` holds every item of `other`."""
+    return all(bag.get(n, 0) >= c for n, c in other.items())
+
+
+def take(bag: Bag, name: str, count: int = 1) -> None:
+    """Remove items; the caller has checked they are there."""
+    left = bag.get(name, 0) - count
+    if left < 0:  # pragma: no cover - a check was skipped
+        raise IllegalAction(f"not enough {name}")
+    if left:
+        bag[name] = left
+    else:
+        bag.pop(name, None)
+
+
+def take_all(bag: Bag, other: Bag) -> None:
+    """Remove every item of `other` from `bag`; the caller has checked `has_all`."""
+    for name, count in other.items():
+        take(bag, name, count)
+
+
+def merged(*bags: Bag) -> Bag:
+    """A new bag with the items of all given bags."""
+    out: Bag = {}
+    for bag in bags:
+        add_all(out, bag)
+    return out

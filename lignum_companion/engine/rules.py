@@ -1,0 +1,1034 @@
+"""The rules: one handler per action verb. Each handler checks everything first and only then changes the state.
+
+That discipline (python-chess's parse/check/apply) is what lets a refused action leave the game untouched.
+Handlers get the game, the acting player's index and the parsed args; they raise `IllegalAction(reason, rule)`.
+Turn and phase checks live in flow.py; the numbers live in data.py and prices.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import data, prices
+from .errors import IllegalAction
+from .pieces import Bag, add, add_all, format_bag, has_all, take, take_all, total
+from .state import Game, LedgerEntry, Plan, Player, Task
+
+Handler = Callable[[Game, int, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(verb: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[verb] = fn
+        return fn
+
+    return deco
+
+
+# ---------------------------------------------------------------------------------------------------
+# money and small helpers
+
+
+def gain(g: Game, p: Player, amount: int, reason: str) -> None:
+    """Add (or with a negative amount, pay) money and write the ledger line."""
+    if amount:
+        p.money += amount
+        p.ledger.append(LedgerEntry(g.round, reason, amount))
+
+
+def need_money(p: Player, amount: int, what: str, rule: str = "R3") -> None:
+    if p.money < amount:
+        raise IllegalAction(
+            f"{what} costs ${amount} and {p.name} has ${p.money}; a loan may be taken first (R15)", rule)
+
+
+def plan_active(g: Game, p: Player, card: str) -> bool:
+    """Whether the player planned this card for the current round (R20)."""
+    return any(pl.card == card and pl.round == g.round for pl in p.plans)
+
+
+def piece_word(piece: str, n: int = 1) -> str:
+    return f"{n} {data.PIECE_NAMES[piece]}" if n != 1 else data.PIECE_NAMES[piece]
+
+
+def bag_words(bag: Bag) -> str:
+    return ", ".join(piece_word(k, v) for k, v in bag.items()) or "nothing"
+
+
+def _check_pieces(p: Player, area: str, bag: Bag) -> None:
+    if not has_all(p.wood[area], bag):
+        have = format_bag(p.wood[area], data.PIECES) or "nothing"
+        raise IllegalAction(
+            f"{p.name}'s {data.AREA_NAMES[area]} holds {have}, not {format_bag(bag, data.PIECES)}", "")
+
+
+def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str) -> tuple[int, int, bool]:
+    """Which workers do `need` jobs (R6): hired workers first, then the huts named, then the mill worker."""
+    hired = 0 if g.winter else min(p.workers.get(kind, 0), need)
+    rest = need - hired
+    if huts > p.huts.get("accom", 0):
+        raise IllegalAction(f"{p.name} has {p.huts.get('accom', 0)} accommodation huts, not {huts}", "R16")
+    if huts > rest:
+        raise IllegalAction(f"{what} needs no more than {rest} stand-in workers; {huts} huts named", "R6")
+    rest -= huts
+    mill = False
+    if rest == 1 and p.mill_worker:
+        mill, rest = True, 0
+    if rest > 0:
+        have = p.workers.get(kind, 0) if not g.winter else 0
+        extra = "the mill worker is free" if p.mill_worker else "the mill worker is already used"
+        raise IllegalAction(
+            f"{what} needs {need} {kind}; {p.name} has {have} hired, {huts} huts named and {extra}", "R6")
+    return hired, huts, mill
+
+
+def use_workers(p: Player, kind: str, plan: tuple[int, int, bool]) -> None:
+    hired, huts, mill = plan
+    if hired:
+        take(p.workers, kind, hired)
+    if huts:
+        take(p.huts, "accom", huts)
+    if mill:
+        p.mill_worker = False
+
+
+def free_area(g: Game, pi: int, area: int) -> bool:
+    """A cutting area with no other player's token (R5, R16)."""
+    return all(i == pi for i in g.area_players(area))
+
+
+def area_wood(g: Game, area: int) -> Bag:
+    return {k: v for k, v in g.cutting[str(area)].items() if k in data.KINDS}
+
+
+def available_workers(g: Game, p: Player, kind: str) -> int:
+    hired = 0 if g.winter else p.workers.get(kind, 0)
+    return hired + int(p.mill_worker) + p.huts.get("accom", 0)
+
+
+# ---------------------------------------------------------------------------------------------------
+# table actions
+
+
+def check_path_tokens(g: Game, tokens: list[str]) -> None:
+    """The 13 path tokens must be this player count's mix (R2, seed 003)."""
+    n = len(g.players)
+    mix = data.PATH_MIX[n]
+    counts: Bag = {}
+    for t in tokens:
+        key = "craft" if t in data.CRAFTWORK else t
+        add(counts, key)
+    for key, want in mix.items():
+        have = counts.get(key, 0)
+        if have != want:
+            label = "craftwork tokens" if key == "craft" else f"{key} tokens"
+            raise IllegalAction(f"with {n} players the path holds {want} {label}, not {have}", "R2")
+
+
+@handler("path")
+def _path(g: Game, pi: int, a: dict[str, Any]) -> None:
+    check_path_tokens(g, a["tokens"])
+    g.path = {str(loc): tok for loc, tok in zip(data.TOKEN_LOCATIONS, a["tokens"], strict=True)}
+    g.supply = dict(data.PATH_SUPPLY[len(g.players)])
+
+
+@handler("task")
+def _task(g: Game, pi: int, a: dict[str, Any]) -> None:
+    g.task_seq += 1
+    tid = f"T{g.task_seq}"
+    g.task_display.append(Task(tid, a["value"], [list(n) for n in a["needs"]], [False] * len(a["needs"])))
+
+
+@handler("placement")
+def _placement(g: Game, pi: int, a: dict[str, Any]) -> None:
+    if g.tactical:
+        g.next_placements.append({k: dict(v) for k, v in a["areas"].items()})
+    else:
+        for area, bag in a["areas"].items():
+            add_all(g.cutting[area], bag)
+    g.placements += 1
+
+
+def place_cards(g: Game, cards: list[dict[str, Bag]]) -> None:
+    for card in cards:
+        for area, bag in card.items():
+            add_all(g.cutting[area], bag)
+
+
+def fill_empty_areas(g: Game) -> None:
+    """After the placement cards, 1 firewood on every cutting area without wood (seed 000, step 2)."""
+    for area in data.CUTTING_AREAS:
+        if not area_wood(g, area):
+            add(g.cutting[str(area)], "F", data.EMPTY_AREA_FIREWOOD)
+
+
+FIX_GROUPS = {
+    **{k: "equipment" for k in ("wagon", "raft", "saw", "sledge")},
+    **{k: "craftwork" for k in data.CRAFTWORK},
+    **{k: "workers" for k in ("woodcutters", "bearers", "sawyers")},
+    **{k: "huts" for k in data.HUT_AREAS},
+}
+
+
+@handler("fix")
+def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
+    ti = g.player_index(a["target"])
+    if ti is None:
+        raise IllegalAction(f"no player called {a['target']!r}", "")
+    p = g.players[ti]
+    fld, d = a["field"], a["delta"]
+    if not a["reason"].strip():
+        raise IllegalAction("a correction needs a reason", "")
+    if fld in ("money", "food", "debt", "loans"):
+        new = getattr(p, fld) + d
+        if new < 0:
+            raise IllegalAction(f"{p.name}'s {fld} would become {new}", "")
+        if fld == "loans" and new > data.MAX_LOANS:
+            raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans", "R15")
+        if fld == "money":
+            gain(g, p, d, f"correction: {a['reason']}")
+        else:
+            setattr(p, fld, new)
+    elif fld == "fodder":
+        value = abs(d)
+        if value not in (2, 3):
+            raise IllegalAction("fodder corrections are +3/+2 (add one on that value) or -3/-2 (remove it)", "R7")
+        if d > 0 and value in p.fodder:
+            raise IllegalAction(f"{p.name} already holds fodder on {value}", "R7")
+        if d < 0 and value not in p.fodder:
+            raise IllegalAction(f"{p.name} holds no fodder on {value}", "R7")
+        if d > 0:
+            p.fodder = sorted(p.fodder + [value])
+        else:
+            p.fodder.remove(value)
+    elif fld in FIX_GROUPS:
+        bag = getattr(p, FIX_GROUPS[fld])
+        if bag.get(fld, 0) + d < 0:
+            raise IllegalAction(f"{p.name} has {bag.get(fld, 0)} {fld}", "")
+        if fld == "saw" and bag.get(fld, 0) + d > data.MAX_SAWS:
+            raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws", "R17")
+        add(bag, fld, d)
+    else:
+        area, _, piece = fld.partition(".")
+        if p.wood[area].get(piece, 0) + d < 0:
+            raise IllegalAction(f"{p.name}'s {data.AREA_NAMES[area]} has {p.wood[area].get(piece, 0)} {piece}", "")
+        add(p.wood[area], piece, d)
+    p.corrections.append(f"round {g.round}: {fld} {d:+d} ({a['reason']})")
+
+
+# ---------------------------------------------------------------------------------------------------
+# cutting area choice (R5, R21)
+
+
+@handler("area")
+def _area(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if g.tactical and not free_area(g, pi, a["area"]):
+        raise IllegalAction(f"area {a['area']} is taken; in the tactical variant only free areas", "R21")
+    p.area = a["area"]
+
+
+def split_food(g: Game) -> None:
+    """Reveal: alone in an area takes all its food; sharers split evenly, the rest stays (R5)."""
+    for area in data.CUTTING_AREAS:
+        who = g.area_players(area)
+        food = g.cutting[str(area)].get("food", 0)
+        if not who or not food:
+            continue
+        share = food // len(who)
+        if share:
+            for i in who:
+                g.players[i].food += share
+            take(g.cutting[str(area)], "food", share * len(who))
+
+
+# ---------------------------------------------------------------------------------------------------
+# travel along the path (R3, R4, R17, R19, R20)
+
+
+def location_room(loc: int) -> int:
+    return data.LOCATION_ROOM.get(loc, 1)
+
+
+def location_skipped(g: Game, loc: int) -> str:
+    """Why a location is not in play in this game, or ''."""
+    if loc == data.LOC_PLAN and not g.has_planned_work:
+        return "location 8 (planned work) is skipped in this mode"
+    if loc == data.LOC_TASKS and not g.has_tasks:
+        return "location 13 (tasks) is skipped in this mode"
+    return ""
+
+
+def plan_cost(g: Game, card: str) -> int:
+    return g.pw_cards.get(card, 0)  # R20: $1 per token already on the card
+
+
+def plan_targets(g: Game, p: Player) -> list[tuple[str, int]]:
+    """(card, pair) choices the player could plan now, ignoring money."""
+    out = []
+    for card in g.pw_cards:
+        for pair in data.PLAN_PAIRS:
+            if pair in p.pairs_used:
+                continue
+            target = g.round + pair
+            if target > data.ROUNDS:
+                continue
+            if data.round_season(target) in data.PLANNED_WORK[card]:
+                out.append((card, pair))
+    return out
+
+
+def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
+    if card not in g.pw_cards:
+        raise IllegalAction(f"{card} is not among the laid-out planned work cards", "R20")
+    if p.planned:
+        raise IllegalAction(f"{p.name} has already planned work this round", "R20")
+    if pair in p.pairs_used:
+        raise IllegalAction(f"{p.name} has already used the token pair {pair}", "R20")
+    target = g.round + pair
+    if target > data.ROUNDS:
+        raise IllegalAction(f"pair {pair} would aim past the second winter", "R20")
+    season = data.round_season(target)
+    if season not in data.PLANNED_WORK[card]:
+        raise IllegalAction(f"{card} cannot work in {season}", "R20")
+    cost = plan_cost(g, card)
+    need_money(p, cost, f"planning {card}", "R20")
+    return cost
+
+
+def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
+    """Check a market visit (R17) and return (income, cost, craftwork spent)."""
+    card_prices = plan_active(g, p, "craftwork")
+    income = 0
+    spent: Bag = {}
+    for s in a["sets"]:
+        size = total(s)
+        kinds = [k for k in s if k != "joker"]
+        if len(kinds) > 1:
+            raise IllegalAction(f"a craftwork set is of one kind (jokers count as any); got {format_bag(s)}", "R17")
+        income += prices.craftwork_set_price(size, card_prices)
+        add_all(spent, s)
+    if not has_all(p.craftwork, spent):
+        raise IllegalAction(f"{p.name} holds {format_bag(p.craftwork) or 'no craftwork'}, not {format_bag(spent)}",
+                            "R17")
+    if a["trade"]:
+        if not plan_active(g, p, "trade"):
+            raise IllegalAction("selling rafts, sledges and wagons needs the Trade card planned for now", "R20")
+        if not has_all(p.equipment, a["trade"]):
+            raise IllegalAction(f"{p.name} holds {format_bag(p.equipment) or 'no equipment'}", "R20")
+        income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
+    saws = a["buy"].get("saw", 0)
+    if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
+        raise IllegalAction(f"{p.name} has {p.equipment.get('saw', 0)} saws; a mill holds at most {data.MAX_SAWS}",
+                            "R17")
+    cost = saws * data.SAW_PRICE + a["buy"].get("food", 0) * data.FOOD_PRICE
+    if not (a["sets"] or a["trade"] or a["buy"]):
+        raise IllegalAction("at the market, buy or sell at least one thing", "R3")
+    if p.money + income < cost:
+        raise IllegalAction(f"the purchases cost ${cost} and {p.name} has ${p.money + income}", "R3")
+    return income, cost, spent
+
+
+@handler("go")
+def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    loc = a["loc"]
+    if loc <= p.pos:
+        raise IllegalAction(f"{p.name} stands on {p.pos}; foremen only move forward", "R3")
+    if loc == data.CLEARING:
+        p.pos = loc
+        g.clearing.append(pi)
+        return
+    why = location_skipped(g, loc)
+    if why:
+        raise IllegalAction(why, "R2")
+    if len(g.occupants(loc)) >= location_room(loc):
+        raise IllegalAction(f"location {loc} is full", "R3")
+    supply = g.supply
+    commit: list[Callable[[], None]] = []
+    if loc in data.TOKEN_LOCATIONS:
+        tok = g.path.get(str(loc))
+        if tok == "X":
+            raise IllegalAction(f"location {loc} is blocked by an X token", "R2")
+        if not tok:
+            raise IllegalAction(f"the token on location {loc} is already taken", "R3")
+        if tok == "saw" and p.equipment.get("saw", 0) >= data.MAX_SAWS:
+            raise IllegalAction(f"{p.name} already has {data.MAX_SAWS} saws", "R3")
+
+        def take_token() -> None:
+            g.path[str(loc)] = None
+            if tok == "coin":
+                gain(g, p, 1, "dollar coin token")
+            elif tok == "food":
+                p.food += 1
+            elif tok in data.CRAFTWORK:
+                add(p.craftwork, tok)
+            else:
+                add(p.equipment, tok)
+
+        commit.append(take_token)
+    elif loc == data.LOC_BEARERS or loc == data.LOC_WOODCUTTERS:
+        kind = "bearers" if loc == data.LOC_BEARERS else "woodcutters"
+        n = a["count"]
+        if supply.get(kind, 0) < n:
+            raise IllegalAction(f"only {supply.get(kind, 0)} {kind} are left on location {loc}", "R3")
+        if kind == "woodcutters":
+            wood = total(area_wood(g, p.area)) if p.area else 0
+            if n > wood:
+                raise IllegalAction(
+                    f"{p.name}'s cutting area {p.area} holds {wood} wood, so at most {wood} woodcutters", "R4")
+        need_money(p, n * data.WORKER_PRICE, f"{n} {kind}")
+
+        def hire() -> None:
+            take(supply, kind, n)
+            add(p.workers, kind, n)
+            gain(g, p, -n * data.WORKER_PRICE, kind)
+
+        commit.append(hire)
+    elif loc == data.LOC_FODDER:
+        if supply.get("fodder", 0) < 1:
+            raise IllegalAction("no fodder is left on location 6", "R3")
+        if data.FODDER_NEW_VALUE in p.fodder:
+            raise IllegalAction(f"{p.name} holds fodder on 3; the stable has no room", "R3")
+        need_money(p, data.WORKER_PRICE, "fodder")
+
+        def buy_fodder() -> None:
+            take(supply, "fodder")
+            p.fodder = sorted(p.fodder + [data.FODDER_NEW_VALUE])
+            gain(g, p, -data.WORKER_PRICE, "fodder")
+
+        commit.append(buy_fodder)
+    elif loc == data.LOC_SAWYERS:
+        if supply.get("free_sawyers", 0) < 1 and not a["extra"]:
+            raise IllegalAction("no free sawyer is left", "R3")
+        if a["extra"]:
+            if supply.get("paid_sawyers", 0) < 1:
+                raise IllegalAction("the $1 sawyer is already hired this round", "R3")
+            need_money(p, data.WORKER_PRICE, "the extra sawyer")
+
+        def sawyers() -> None:
+            n = 0
+            if supply.get("free_sawyers", 0):
+                take(supply, "free_sawyers")
+                n += 1
+            if a["extra"]:
+                take(supply, "paid_sawyers")
+                gain(g, p, -data.WORKER_PRICE, "sawyer")
+                n += 1
+            add(p.workers, "sawyers", n)
+
+        commit.append(sawyers)
+    elif loc == data.LOC_TASKS:
+        if p.took_task:
+            raise IllegalAction(f"{p.name} has already taken a task this round", "R19")
+        card = next((t for t in g.task_display if t.id == a["task"]), None)
+        if card is None:
+            shown = ", ".join(t.id for t in g.task_display) or "none"
+            raise IllegalAction(f"task {a['task']} is not face up (face up: {shown})", "R19")
+        need_money(p, data.TASK_COST, "a task", "R19")
+
+        def take_task() -> None:
+            g.task_display.remove(card)
+            p.tasks.append(card)
+            p.took_task = True
+            gain(g, p, -data.TASK_COST, f"task {card.id}")
+
+        commit.append(take_task)
+    elif loc == data.LOC_PLAN:
+        cost = check_plan(g, p, a["card"], a["pair"])
+
+        def plan() -> None:
+            p.plans.append(Plan(a["card"], g.round + a["pair"], a["pair"], g.round))
+            p.pairs_used.append(a["pair"])
+            p.planned = True
+            g.pw_cards[a["card"]] += 1
+            gain(g, p, -cost, f"planned work {a['card']}")
+
+        commit.append(plan)
+    elif loc == data.LOC_MARKET:
+        income, cost, spent = market_value(g, p, a)
+
+        def market() -> None:
+            take_all(p.craftwork, spent)
+            take_all(p.equipment, a["trade"])
+            if a["sets"]:
+                gain(g, p, income - data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), "market: craftwork")
+            if a["trade"]:
+                gain(g, p, data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), "market: trade")
+            add(p.equipment, "saw", a["buy"].get("saw", 0))
+            p.food += a["buy"].get("food", 0)
+            if a["buy"].get("saw"):
+                gain(g, p, -a["buy"]["saw"] * data.SAW_PRICE, "market: saws")
+            if a["buy"].get("food"):
+                gain(g, p, -a["buy"]["food"] * data.FOOD_PRICE, "market: food")
+
+        commit.append(market)
+    p.pos = loc
+    for fn in commit:
+        fn()
+
+
+# ---------------------------------------------------------------------------------------------------
+# free actions on one's own turn: loans (R15), huts (R16)
+
+
+@handler("loan")
+def _loan(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if p.loans >= data.MAX_LOANS:
+        raise IllegalAction(f"{p.name} already holds {data.MAX_LOANS} loans, the most allowed", "R15")
+    p.loans += 1
+    gain(g, p, data.LOAN_AMOUNT, "loan")
+
+
+def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
+    """Choose k different hut craftwork tokens (jokers fill gaps; reeds never) (R16)."""
+    if using:
+        if total(using) != k:
+            raise IllegalAction(f"a hut needs {k} tokens; {total(using)} named", "R16")
+        real = [t for t in using if t != "joker"]
+        if any(using[t] > 1 for t in real):
+            raise IllegalAction("the tokens for huts must be of different kinds", "R16")
+        if not has_all(p.craftwork, using):
+            raise IllegalAction(f"{p.name} holds {format_bag(p.craftwork) or 'no craftwork'}", "R16")
+        return dict(using)
+    chosen: Bag = {}
+    for t in data.HUT_CRAFTWORK:
+        if total(chosen) < k and p.craftwork.get(t, 0):
+            chosen[t] = 1
+    jokers = k - total(chosen)
+    if jokers > p.craftwork.get("joker", 0):
+        raise IllegalAction(
+            f"{p.name} needs {k} different tokens among stake, board, shingle (jokers help, reeds do not); "
+            f"holds {format_bag(p.craftwork) or 'none'}", "R16")
+    if jokers:
+        chosen["joker"] = jokers
+    return chosen
+
+
+@handler("build")
+def _build(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    k = total(a["huts"])
+    allowed = (3, 2) if plan_active(g, p, "hut-construction") else (3,)
+    if k not in allowed:
+        extra = " (the Hut Construction card allows 2)" if k == 2 else ""
+        raise IllegalAction(f"huts are built 3 at a time{extra}, not {k}", "R16")
+    tokens = hut_tokens(p, k, a["using"])
+    take_all(p.craftwork, tokens)
+    add_all(p.huts, a["huts"])
+
+
+NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
+
+
+@handler("dryhut")
+def _dryhut(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not p.huts.get("drying"):
+        raise IllegalAction(f"{p.name} has no drying hut", "R16")
+    _check_pieces(p, a["area"], {a["piece"]: 1})
+    take(p.huts, "drying")
+    take(p.wood[a["area"]], a["piece"])
+    add(p.wood[NEXT_AREA[a["area"]]], a["piece"])
+
+
+@handler("foodhut")
+def _foodhut(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not p.huts.get("food"):
+        raise IllegalAction(f"{p.name} has no food-storage hut", "R16")
+    if not free_area(g, pi, a["area"]):
+        raise IllegalAction(f"area {a['area']} holds another player's token", "R16")
+    food = g.cutting[str(a["area"])].get("food", 0)
+    if not food:
+        raise IllegalAction(f"area {a['area']} has no food", "R16")
+    take(p.huts, "food")
+    take(g.cutting[str(a["area"])], "food", food)
+    p.food += food
+
+
+# ---------------------------------------------------------------------------------------------------
+# wood work: cutting (R4, R5, R13, R20 Cutting)
+
+
+def can_relocate(g: Game, pi: int) -> bool:
+    """Only a later player in clearing order who finds the area shared (or snatched) may pay $1 to move (R5)."""
+    p = g.players[pi]
+    if p.cut_done or p.relocated or p.area is None:
+        return False
+    order = g.clearing
+    earlier = [i for i in g.area_players(p.area) if i != pi and order.index(i) < order.index(pi)]
+    snatched = any(area == p.area and who != pi for who, area in g.snatched)
+    return bool(earlier) or snatched
+
+
+@handler("relocate")
+def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not can_relocate(g, pi):
+        raise IllegalAction(
+            f"{p.name} may only move areas as a later player in a shared or snatched area, before cutting", "R5")
+    if a["area"] == p.area or not free_area(g, pi, a["area"]):
+        raise IllegalAction(f"area {a['area']} is not free", "R5")
+    need_money(p, data.RELOCATE_COST, "moving to another area", "R5")
+    p.area = a["area"]
+    p.relocated = True
+    gain(g, p, -data.RELOCATE_COST, "cutting area move")
+
+
+def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if p.cut_done:
+        raise IllegalAction(f"{p.name} has already cut this round", "R5")
+    pieces = a["pieces"]
+    if not pieces:
+        raise IllegalAction("say which pieces to cut, like `cut 2F+S`", "")
+    here = area_wood(g, p.area)
+    if not has_all(here, pieces):
+        raise IllegalAction(f"area {p.area} holds {format_bag(here, data.KINDS) or 'no wood'}", "R5")
+    plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting")
+    use_workers(p, "woodcutters", plan)
+    take_all(g.cutting[str(p.area)], pieces)
+    add_all(p.wood["woodpile"], pieces)
+    p.cut_done = True
+
+
+def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if a["pieces"]:
+        raise IllegalAction("in winter the mill worker cuts firewood from the supply: write `cut` (or `cut hut:1`)",
+                            "R13")
+    huts = a["hut"]
+    if huts > p.huts.get("accom", 0):
+        raise IllegalAction(f"{p.name} has {p.huts.get('accom', 0)} accommodation huts", "R16")
+    if not p.mill_worker and not huts:
+        raise IllegalAction(f"{p.name}'s mill worker is already used this winter", "R13")
+    n = huts + (data.WINTER_CUT_FIREWOOD if p.mill_worker else 0)
+    if p.mill_worker:
+        p.mill_worker = False
+    if huts:
+        take(p.huts, "accom", huts)
+    add(p.wood["woodpile"], "F", n)
+
+
+@handler("cut")
+def _cut(g: Game, pi: int, a: dict[str, Any]) -> None:
+    (_cut_winter if g.winter else _cut_work)(g, pi, a)
+
+
+@handler("snatch")
+def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not plan_active(g, p, "cutting"):
+        raise IllegalAction("cutting in a second area needs the Cutting card planned for now", "R20")
+    if any(who == pi for who, _ in g.snatched):
+        raise IllegalAction(f"{p.name} has already used the Cutting card this round", "R20")
+    if p.cut_done:
+        raise IllegalAction("use the Cutting card before cutting in your own area", "R20")
+    if a["area"] == p.area:
+        raise IllegalAction("the Cutting card sends workers into another area", "R20")
+    n = total(a["pieces"])
+    if n > data.CUTTING_CARD_WORKERS:
+        raise IllegalAction(f"the Cutting card moves at most {data.CUTTING_CARD_WORKERS} workers", "R20")
+    here = area_wood(g, a["area"])
+    if not has_all(here, a["pieces"]):
+        raise IllegalAction(f"area {a['area']} holds {format_bag(here, data.KINDS) or 'no wood'}", "R20")
+    plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting")
+    use_workers(p, "woodcutters", plan)
+    take_all(g.cutting[str(a["area"])], a["pieces"])
+    add_all(p.wood["woodpile"], a["pieces"])
+    g.snatched.append([pi, a["area"]])
+
+
+# ---------------------------------------------------------------------------------------------------
+# arrival and transport (R7, R8)
+
+
+def _check_dest(p: Player, dest: dict[str, Bag], rule: str = "R7") -> Bag:
+    if dest.get("sale", {}).get("H"):
+        raise IllegalAction("hardwood goes to the sawing area only; unsawn it cannot be sold", rule)
+    return _sum(dest)
+
+
+def _sum(dest: dict[str, Bag]) -> Bag:
+    out: Bag = {}
+    for bag in dest.values():
+        add_all(out, bag)
+    return out
+
+
+def _deliver(p: Player, dest: dict[str, Bag]) -> None:
+    for area, bag in dest.items():
+        add_all(p.wood[area], bag)
+
+
+@handler("receive")
+def _receive(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    river = p.wood["river"]
+    dest = a["dest"] or {"saw": {k: v for k, v in river.items() if k == "H"},
+                         "sale": {k: v for k, v in river.items() if k != "H"}}
+    moved = _check_dest(p, dest, "R8")
+    if moved != river:
+        raise IllegalAction(
+            f"all river wood arrives now: place exactly {format_bag(river, data.KINDS)}", "R8")
+    p.wood["river"] = {}
+    _deliver(p, dest)
+
+
+def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
+    moved = _check_dest(p, dest)
+    if not moved:
+        raise IllegalAction("say which pieces go where, like `saw:H sale:2F`", "R7")
+    _check_pieces(p, "woodpile", moved)
+    return moved
+
+
+@handler("carry")
+def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if g.winter:
+        raise IllegalAction("in winter only sledges move wood", "R7")
+    moved = _transport_common(g, p, a["dest"])
+    plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying")
+    use_workers(p, "bearers", plan)
+    take_all(p.wood["woodpile"], moved)
+    _deliver(p, a["dest"])
+
+
+@handler("wagon")
+def _wagon(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if g.winter:
+        raise IllegalAction("in winter only sledges move wood", "R7")
+    if not p.equipment.get("wagon"):
+        raise IllegalAction(f"{p.name} has no wagon token", "R7")
+    if not p.fodder:
+        raise IllegalAction(f"{p.name} has no fodder for the oxen", "R7")
+    value = min(p.fodder)  # R7: fodder on 2 is used before fodder on 3
+    moved = _transport_common(g, p, a["dest"])
+    if total(moved) > value:
+        raise IllegalAction(f"fodder on {value} moves at most {value} pieces", "R7")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "a wagon")
+    use_workers(p, "bearers", plan)
+    take(p.equipment, "wagon")
+    p.fodder.remove(value)
+    if value == 3:
+        p.fodder = sorted(p.fodder + [2])
+    take_all(p.wood["woodpile"], moved)
+    _deliver(p, a["dest"])
+
+
+def _food_supply(g: Game, p: Player, n: int) -> None:
+    if plan_active(g, p, "food-supply"):
+        p.food += data.FOOD_SUPPLY_PER_PIECE * n
+
+
+@handler("raft")
+def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if g.winter:
+        raise IllegalAction("the river is frozen in winter", "R7")
+    n = total(a["pieces"])
+    if p.equipment.get("raft", 0) < n:
+        raise IllegalAction(f"{n} pieces need {n} rafts; {p.name} has {p.equipment.get('raft', 0)}", "R7")
+    _check_pieces(p, "woodpile", a["pieces"])
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "log driving")
+    use_workers(p, "bearers", plan)
+    take(p.equipment, "raft", n)
+    take_all(p.wood["woodpile"], a["pieces"])
+    add_all(p.wood["river"], a["pieces"])
+    _food_supply(g, p, n)
+
+
+@handler("float")
+def _float(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not plan_active(g, p, "log-driving"):
+        raise IllegalAction("floating wood without raft or worker needs the Log Driving card planned for now", "R20")
+    if p.floated:
+        raise IllegalAction(f"{p.name} has already used the Log Driving card", "R20")
+    n = total(a["pieces"])
+    if n > data.LOG_DRIVING_CARD_PIECES:
+        raise IllegalAction(f"the Log Driving card floats at most {data.LOG_DRIVING_CARD_PIECES} pieces", "R20")
+    _check_pieces(p, "woodpile", a["pieces"])
+    take_all(p.wood["woodpile"], a["pieces"])
+    add_all(p.wood["river"], a["pieces"])
+    p.floated = True
+    _food_supply(g, p, n)
+
+
+@handler("sledge")
+def _sledge(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not g.winter:
+        raise IllegalAction("sledges run in winter only", "R7")
+    if not p.equipment.get("sledge"):
+        raise IllegalAction(f"{p.name} has no sledge token", "R7")
+    moved = _transport_common(g, p, a["dest"])
+    food = max(0, total(moved) - data.SLEDGE_BASE)
+    if food > p.food:
+        raise IllegalAction(
+            f"a sledge moves {data.SLEDGE_BASE} pieces plus one per food spent; {p.name} has {p.food} food", "R7")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "a sledge")
+    use_workers(p, "bearers", plan)
+    take(p.equipment, "sledge")
+    p.food -= food
+    take_all(p.wood["woodpile"], moved)
+    _deliver(p, a["dest"])
+
+
+# ---------------------------------------------------------------------------------------------------
+# sawing (R9, R20 Sawing / Heating Supply)
+
+
+def saw_yield(g: Game, p: Player, disk: str) -> int:
+    if disk == "F" and plan_active(g, p, "heating-supply"):
+        return data.HEATING_SUPPLY_FIREWOOD_YIELD
+    return data.SAW_YIELD[disk]
+
+
+def saw_jobs(g: Game, p: Player, disks: int) -> int:
+    """Sawyer-and-saw pairs needed: one per disk, one per two with the Sawing card (R9, R20)."""
+    return (disks + 1) // 2 if plan_active(g, p, "sawing") else disks
+
+
+@handler("saw")
+def _saw(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    disks = a["disks"]
+    _check_pieces(p, "saw", disks)
+    jobs = saw_jobs(g, p, total(disks))
+    if p.equipment.get("saw", 0) < jobs:
+        raise IllegalAction(f"{jobs} sawing jobs need {jobs} saws; {p.name} has {p.equipment.get('saw', 0)}", "R9")
+    logs: Bag = {}
+    for disk, n in disks.items():
+        add(logs, "m" + disk, n * saw_yield(g, p, disk))
+    if not has_all(logs, a["store"]):
+        raise IllegalAction(f"sawing gives {format_bag(logs, data.PIECES)}; cannot store {format_bag(a['store'])}",
+                            "R9")
+    plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing")
+    use_workers(p, "sawyers", plan)
+    take(p.equipment, "saw", jobs)
+    take_all(p.wood["saw"], disks)
+    add_all(p.wood["store"], a["store"])
+    to_sale = dict(logs)
+    take_all(to_sale, a["store"])
+    add_all(p.wood["sale"], to_sale)
+
+
+# ---------------------------------------------------------------------------------------------------
+# tasks (R19)
+
+
+def find_task(p: Player, tid: str) -> Task:
+    for t in p.tasks:
+        if t.id == tid:
+            return t
+    held = ", ".join(t.id for t in p.tasks) or "none"
+    raise IllegalAction(f"{p.name} holds no task {tid} (holds {held})", "R19")
+
+
+@handler("fill")
+def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    task = find_task(p, a["task"])
+    placed = list(task.placed)
+    for area, bag in a["from"].items():
+        _check_pieces(p, area, bag)
+        stage = data.STAGE_OF_AREA[area]
+        for piece, n in bag.items():
+            for _ in range(n):
+                slot = next((i for i, (need, done) in enumerate(zip(task.needs, placed, strict=True))
+                             if not done and need[0] == piece and need[1] == stage), None)
+                if slot is None:
+                    raise IllegalAction(
+                        f"task {task.id} needs no {data.PIECE_NAMES[piece]} at drying stage {stage} "
+                        f"(still needs {needs_words(task)})", "R19")
+                placed[slot] = True
+    for area, bag in a["from"].items():
+        take_all(p.wood[area], bag)
+    task.placed = placed
+
+
+def needs_words(task: Task) -> str:
+    return ", ".join(f"{data.PIECE_NAMES[pc]} stage {st}" for pc, st in task.missing()) or "nothing"
+
+
+# ---------------------------------------------------------------------------------------------------
+# selling and drying (R10, R11, R12)
+
+
+def sale_total(pieces_by_area: dict[str, Bag]) -> int:
+    return sum(prices.sale_price(pc, area) * n for area, bag in pieces_by_area.items() for pc, n in bag.items())
+
+
+@handler("sell")
+def _sell(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    for area, bag in a["from"].items():
+        _check_pieces(p, area, bag)
+    if p.wood["dry3"] and a["from"].get("dry3") != p.wood["dry3"]:
+        raise IllegalAction(
+            f"wood in the third drying area must be sold: {format_bag(p.wood['dry3'], data.PIECES)}", "R12")
+    amount = sale_total(a["from"])
+    for area, bag in a["from"].items():
+        take_all(p.wood[area], bag)
+    gain(g, p, amount, "sale")
+
+
+def dry1_fits(g: Game, p: Player, extra: Bag) -> bool:
+    content = dict(p.wood["dry1"])
+    add_all(content, extra)
+    return prices.drying_area_fits(content, doubled=plan_active(g, p, "drying"))
+
+
+@handler("dry")
+def _dry(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    _check_pieces(p, "sale", a["pieces"])
+    if not dry1_fits(g, p, a["pieces"]):
+        cap = "two disks or four milled logs" if plan_active(g, p, "drying") else "one disk or two milled logs"
+        raise IllegalAction(f"the first drying area holds {cap}, never a mix or hardwood disks", "R11")
+    take_all(p.wood["sale"], a["pieces"])
+    add_all(p.wood["dry1"], a["pieces"])
+
+
+def shift_drying(p: Player) -> None:
+    """Drying phase: unsold pieces in drying areas move one area right (R11)."""
+    add_all(p.wood["dry3"], p.wood["dry2"])
+    p.wood["dry2"] = p.wood["dry1"]
+    p.wood["dry1"] = {}
+
+
+# ---------------------------------------------------------------------------------------------------
+# winter (R13, R14)
+
+
+@handler("bonus")
+def _bonus(g: Game, pi: int, a: dict[str, Any]) -> None:
+    add(g.players[pi].wood["woodpile"], a["kind"])
+
+
+def forced_sale_value(sell: dict[str, Bag]) -> int:
+    """Winter forced sales: sale and drying areas with bonus, sawing area and storage at base price (R14)."""
+    value = 0
+    for area, bag in sell.items():
+        for piece, n in bag.items():
+            if area in ("saw", "store"):
+                value += prices.base_price(piece) * n
+            else:
+                value += prices.sale_price(piece, area) * n
+    return value
+
+
+def sellable_in_winter(p: Player) -> dict[str, Bag]:
+    out = {}
+    for area in ("sale", "dry1", "dry2", "dry3", "saw", "store"):
+        bag = {k: v for k, v in p.wood[area].items() if data.BASE_PRICE[k] is not None}
+        if bag:
+            out[area] = bag
+    return out
+
+
+def settle(g: Game, p: Player, missing: int, sell: dict[str, Bag], what: str) -> None:
+    """Pay $3 per missing piece: loans first, then forced sales, then debt (R14). Checks before changing."""
+    cost = missing * data.WINTER_MISSING_PIECE_COST
+    bill = prices.winter_bill(missing, 0, p.money, p.loans) if cost else None
+    short = bill.still_short if bill else 0
+    if sell:
+        if not short:
+            raise IllegalAction(
+                f"{p.name} can pay the {what} without selling wood; wood is sold in the selling phase", "R14")
+        for area, bag in sell.items():
+            _check_pieces(p, area, bag)
+        value = forced_sale_value(sell)
+        left = sellable_in_winter(p)
+        for area, bag in sell.items():
+            left[area] = dict(left.get(area, {}))
+            take_all(left[area], bag)
+        if value < short and any(left.values()):
+            raise IllegalAction(f"{p.name} is ${short} short after loans; the wood named brings ${value}: sell more",
+                                "R14")
+    elif short and any(sellable_in_winter(p).values()):  # heat() has already taken the burnt logs
+        raise IllegalAction(
+            f"{p.name} is ${short} short for {what} after loans: name wood to sell, like `sale:F store:2mF`", "R14")
+    if bill:
+        for _ in range(bill.loans_taken):
+            p.loans += 1
+            gain(g, p, data.LOAN_AMOUNT, "loan (forced by winter)")
+    if sell:
+        for area, bag in sell.items():
+            take_all(p.wood[area], bag)
+        gain(g, p, forced_sale_value(sell), "winter forced sale")
+    if cost:
+        paid = min(cost, p.money)
+        gain(g, p, -paid, f"winter {what}")
+        if cost > paid:
+            p.debt += cost - paid
+
+
+@handler("feed")
+def _feed(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    need = g.winter_cards[g.year - 1][0]
+    handed = min(need, p.food)
+    settle(g, p, need - handed, a["sell"], "food")
+    p.food = 0  # R14: leftover food is discarded after winter; handed food goes to the supply
+
+
+def default_heating(p: Player, need: int) -> Bag:
+    """Cheapest logs first: milled firewood, then softwood, then hardwood (R14 lets any kind burn)."""
+    out: Bag = {}
+    left = need
+    for piece in ("mF", "mS", "mH"):
+        n = min(left, p.wood["store"].get(piece, 0))
+        if n:
+            out[piece] = n
+            left -= n
+    return out
+
+
+@handler("heat")
+def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    need = g.winter_cards[g.year - 1][1]
+    logs = a["logs"] if a["logs"] is not None else default_heating(p, need)
+    _check_pieces(p, "store", logs)
+    can = min(need, total(p.wood["store"]))
+    if total(logs) != can:
+        raise IllegalAction(f"hand in {can} logs from the firewood storage (the card asks {need})", "R14")
+    sell = a["sell"]
+    if sell.get("store"):
+        after = dict(p.wood["store"])
+        take_all(after, logs)
+        if not has_all(after, sell["store"]):
+            raise IllegalAction("the logs burnt cannot also be sold", "R14")
+    store_before = dict(p.wood["store"])
+    take_all(p.wood["store"], logs)
+    try:
+        settle(g, p, need - total(logs), sell, "heating")
+    except IllegalAction:
+        p.wood["store"] = store_before
+        raise
+
+
+@handler("river")
+def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if not p.wood["river"].get(a["kind"]):
+        raise IllegalAction(f"{p.name} has no {data.KIND_NAMES[a['kind']]} on the river", "R8")
+    p.river_choice = a["kind"]
+
+
+@handler("done")
+def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
+    p = g.players[pi]
+    if g.step == "selling" and p.wood["dry3"]:
+        raise IllegalAction(
+            f"wood in the third drying area must be sold first: {format_bag(p.wood['dry3'], data.PIECES)}", "R12")
+    if g.step == "cutting" and not g.winter:
+        p.cut_done = True

@@ -1,0 +1,81 @@
+"""Final scoring: final sale, river sale, tasks, loan repayment, debts, and places with shared ties.
+
+The final sale is computed, never applied to money, so the same function gives the provisional score of a
+running game and the final score of a finished one (R8, R10, R15, R19, R22).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data, prices
+from .state import Game, Player
+
+
+def river_sale(p: Player) -> tuple[str | None, int, int]:
+    """(kind, pieces, dollars) sold from the river: the player's choice, or the better kind (R8)."""
+    river = p.wood["river"]
+    options = [(k, river.get(k, 0), river.get(k, 0) * prices.sale_price(k)) for k in ("F", "S") if river.get(k)]
+    if not options:
+        return None, 0, 0
+    if p.river_choice:
+        for opt in options:
+            if opt[0] == p.river_choice:
+                return opt
+    return max(options, key=lambda o: (o[2], o[0]))
+
+
+def player_score(g: Game, p: Player) -> dict[str, Any]:
+    """The breakdown of one player's total, with stable keys for `score --json` and the score sheet."""
+    areas = {}
+    for area in data.SALE_AREAS:
+        pieces = {k: v for k, v in p.wood[area].items() if data.BASE_PRICE[k] is not None}
+        areas[area] = {
+            "pieces": pieces,
+            "bonus": data.DRYING_BONUS[area],
+            "dollars": sum(prices.sale_price(k, area) * n for k, n in pieces.items()),
+        }
+    kind, count, river_dollars = river_sale(p)
+    tasks = [
+        {"id": t.id, "value": t.value, "complete": t.complete, "dollars": t.value if t.complete else 0,
+         "missing": [f"{pc}@{st}" for pc, st in t.missing()]}
+        for t in p.tasks
+    ]
+    final_sale = sum(a["dollars"] for a in areas.values())
+    task_dollars = sum(t["dollars"] for t in tasks)
+    repay = prices.loan_repayment(p.loans)
+    total = p.money + final_sale + river_dollars + task_dollars - repay - p.debt
+    return {
+        "name": p.name,
+        "colour": p.colour,
+        "money": p.money,
+        "final_sale": final_sale,
+        "areas": areas,
+        "river": {"kind": kind, "pieces": count, "dollars": river_dollars},
+        "tasks": tasks,
+        "task_dollars": task_dollars,
+        "loans": p.loans,
+        "loan_repayment": repay,
+        "debt": p.debt,
+        "corrections": list(p.corrections),
+        "total": total,
+    }
+
+
+def places(totals: list[int]) -> list[int]:
+    """Competition ranking: equal totals share a place, the next place skips (R22)."""
+    return [1 + sum(1 for other in totals if other > t) for t in totals]
+
+
+def score(g: Game) -> dict[str, Any]:
+    """`{"final": bool, "players": [...]}` ordered by place, then by seat."""
+    rows = [player_score(g, p) for p in g.players]
+    for row, place in zip(rows, places([r["total"] for r in rows]), strict=True):
+        row["place"] = place
+        row["shared"] = sum(1 for r in rows if r["total"] == row["total"]) > 1
+    rows.sort(key=lambda r: r["place"])
+    return {"final": g.over, "players": rows}
+
+
+def winners(result: dict[str, Any]) -> list[str]:
+    return [r["name"] for r in result["players"] if r["place"] == 1]

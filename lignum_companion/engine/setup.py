@@ -1,0 +1,105 @@
+"""Setting up a game: the choices a table makes before the first round, checked, and the starting state."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import data
+from .actions import RESERVED_NAMES
+from .errors import IllegalAction
+from .state import Game, Player
+
+NAME_RE = re.compile(r"^[^\s#:+@]+$")
+
+
+@dataclass
+class Setup:
+    """What the game file's header holds: players, mode, variants and the setup draws."""
+
+    players: list[str]
+    mode: str = "basic"
+    variants: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)  # first round's starting order (R18)
+    areas: dict[str, int] = field(default_factory=dict)  # first round's cutting area per player
+    winter: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # [food, heat], years 1 and 2
+    cards: list[str] = field(default_factory=list)  # planned work cards laid out (R20)
+    start_money: int = data.START_MONEY  # R1
+
+
+def check_name(name: str) -> str:
+    """A player name is one word (letters of any script), not a notation keyword."""
+    name = name.strip()
+    if not name:
+        raise IllegalAction("a player name cannot be empty", "")
+    if not NAME_RE.match(name):
+        raise IllegalAction(f"{name!r}: a name is one word without spaces or the signs # : + @", "")
+    if name.casefold() in RESERVED_NAMES:
+        raise IllegalAction(f"{name!r} is a word of the notation; choose another name", "")
+    if name.isdigit():
+        raise IllegalAction(f"{name!r}: a name needs a letter", "")
+    return name
+
+
+def validate(s: Setup) -> None:
+    """Refuse an impossible setup with one clear reason."""
+    n = len(s.players)
+    if n not in data.PLAYER_COUNTS:
+        raise IllegalAction(f"Lignum is for 2 to 4 players, not {n}", "")
+    names = [check_name(p) for p in s.players]
+    if len({x.casefold() for x in names}) != n:
+        raise IllegalAction("player names must differ", "")
+    if s.mode not in data.MODES:
+        raise IllegalAction(f"unknown mode {s.mode!r}; modes are {', '.join(data.MODES)}", "")
+    for v in s.variants:
+        if v not in data.VARIANTS:
+            raise IllegalAction(f"unknown variant {v!r}; variants are {', '.join(data.VARIANTS)}", "")
+    folded = {x.casefold(): x for x in names}
+    if sorted(o.casefold() for o in s.order) != sorted(folded):
+        raise IllegalAction("the starting order must name every player once", "R18")
+    if sorted(a.casefold() for a in s.areas) != sorted(folded):
+        raise IllegalAction("every player needs a first-round cutting area", "")
+    spots = list(s.areas.values())
+    if len(set(spots)) != n or any(a not in data.CUTTING_AREAS for a in spots):
+        raise IllegalAction("first-round cutting areas are different areas from 1 to 6", "")
+    if len(s.winter) != 2 or any(len(w) != 2 or min(w) < 0 for w in s.winter):
+        raise IllegalAction("two winter cards are needed, each as food/heat with numbers of 0 or more", "R14")
+    if data.MODE_HAS_PLANNED_WORK[s.mode]:
+        want = data.PLANNED_WORK_CARDS_LAID[n]
+        if len(s.cards) != want or len(set(s.cards)) != want:
+            raise IllegalAction(f"with {n} players lay out {want} different planned work cards", "R20")
+        for c in s.cards:
+            if c not in data.PLANNED_WORK:
+                raise IllegalAction(f"unknown planned work card {c!r}", "R20")
+    elif s.cards:
+        raise IllegalAction(f"planned work cards are not used in the {s.mode} game", "R20")
+    if s.start_money < 0:
+        raise IllegalAction("starting money cannot be negative", "R1")
+
+
+def new_game(s: Setup) -> Game:
+    """The state before the first action: mills set up, first-round wood out, the table to lay the path."""
+    from . import flow
+
+    validate(s)
+    players = [Player(name=name.strip(), colour=data.PLAYER_COLOURS[i], money=s.start_money)
+               for i, name in enumerate(s.players)]
+    g = Game(players=players, mode=s.mode, variants=list(s.variants),
+             winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards})
+    for p in players:
+        p.ledger.append(_start_entry(p.money))
+    idx = {p.name.casefold(): i for i, p in enumerate(players)}
+    g.start_order = [idx[o.casefold()] for o in s.order]
+    g.cutting = {str(a): {"F": data.FIRST_ROUND_WOOD_OTHERS} for a in data.CUTTING_AREAS}
+    for name, area in s.areas.items():
+        players[idx[name.casefold()]].area = area
+        g.cutting[str(area)] = {"F": data.FIRST_ROUND_WOOD_WITH_TOKEN}
+    flow.enter(g, flow.WORK_STEPS[0])
+    flow.advance(g)
+    return g
+
+
+def _start_entry(money: int):
+    from .state import LedgerEntry
+
+    return LedgerEntry(1, "starting money", money)
