@@ -1,0 +1,383 @@
+"""Rules lookup: loads topic and ruling texts from templates/rules/*.toml, finds them by words or id, renders.
+
+The texts are data (TOML, one table per topic) so they can be corrected or translated without touching code.
+Search is deliberately simple: words are lower-cased, lightly stemmed, expanded by a small synonym table and
+scored by where they occur (title, keywords, body), weighted by how rare they are across topics.
+
+API for other modules: `lookup(query)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
+`render(topic)`, `render_ruling(ruling)`, `render_list()`, `read_more(rule_id)`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """Where the sources disagree: the reading the companion did not take, and which document holds it."""
+
+    rule: str
+    reading: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling of shared/RULINGS.md, explained for players, with the topic that covers it in full."""
+
+    id: str
+    title: str
+    text: str
+    topic: str
+    other: OtherReading | None = None
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One answer of the lookup: a titled text that names the rulings it applies."""
+
+    id: str
+    title: str
+    group: str
+    body: str
+    rules: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    other_readings: tuple[OtherReading, ...] = field(default=(), compare=False)
+
+    def as_json(self) -> dict[str, Any]:
+        """The topic with its names, for `lignum rules --json`."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "group": self.group,
+            "rules": list(self.rules),
+            "body": self.body,
+            "other_readings": [vars(o) for o in self.other_readings],
+        }
+
+
+@dataclass(frozen=True)
+class _Library:
+    """Everything loaded from the templates, plus the search index built once."""
+
+    topics: tuple[Topic, ...]
+    by_id: dict[str, Topic]
+    rulings: dict[str, Ruling]
+    labels: dict[str, str]
+    stopwords: frozenset[str]
+    synonyms: dict[str, tuple[str, ...]]
+    index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
+    idf: dict[str, float]
+
+
+class RulesTemplateError(ValueError):
+    """The topic templates are inconsistent (duplicate id, ruling pointing to no topic): a packaging bug."""
+
+
+# --- words ----------------------------------------------------------------------------------------------
+
+
+def _stem(word: str) -> str:
+    """Fold common English endings so 'selling', 'sells' and 'sell' meet; crude but predictable."""
+    if len(word) > 4 and word.endswith(("ies", "ied")):
+        return word[:-3] + "y"
+    for suffix, minimum in (("ing", 6), ("ed", 5)):
+        if word.endswith(suffix) and len(word) >= minimum:
+            word = word[: -len(suffix)]
+            if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]
+            return word
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words and numbers; '$7' gives '7', 'R11' gives 'r11'."""
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _terms(text: str, stopwords: frozenset[str] = frozenset()) -> list[str]:
+    """Stemmed words of a text, without stop words."""
+    return [_stem(w) for w in _words(text) if w not in stopwords]
+
+
+# --- loading --------------------------------------------------------------------------------------------
+
+
+def _other(entry: dict[str, Any], rule: str) -> OtherReading | None:
+    if "other_reading" not in entry:
+        return None
+    return OtherReading(rule, entry["other_reading"].strip(), entry["other_source"].strip())
+
+
+@cache
+def _library() -> _Library:
+    """Read every TOML file of templates/rules in name order and build the index (once per process)."""
+    folder = resources.files("lignum_companion") / "templates" / "rules"
+    topics_raw: list[dict[str, Any]] = []
+    rulings: dict[str, Ruling] = {}
+    labels: dict[str, str] = {}
+    stop: set[str] = set()
+    synonyms: dict[str, tuple[str, ...]] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        doc = tomllib.loads(entry.read_text(encoding="utf-8"))
+        group = doc.get("group", "")
+        for raw in doc.get("topic", []):
+            topics_raw.append({"group": group, **raw})
+        for raw in doc.get("ruling", []):
+            if raw["id"] in rulings:
+                raise RulesTemplateError(f"ruling {raw['id']} is defined twice")
+            rulings[raw["id"]] = Ruling(raw["id"], raw["title"], raw["text"].strip(), raw["topic"],
+                                        _other(raw, raw["id"]))
+        labels.update(doc.get("labels", {}))
+        search = doc.get("search", {})
+        stop.update(search.get("stopwords", []))
+        for word, extra in search.get("synonyms", {}).items():
+            synonyms[word] = tuple(extra)
+    topics: list[Topic] = []
+    for raw in topics_raw:
+        rules = tuple(raw.get("rules", []))
+        others = tuple(r.other for rid in rules if (r := rulings.get(rid)) and r.other)
+        topics.append(Topic(raw["id"], raw["title"], raw["group"], raw["body"].strip(), rules,
+                            tuple(raw.get("keywords", [])), others))
+    by_id: dict[str, Topic] = {}
+    for t in topics:
+        if t.id in by_id:
+            raise RulesTemplateError(f"topic {t.id} is defined twice")
+        by_id[t.id] = t
+    for r in rulings.values():
+        if r.topic not in by_id:
+            raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
+    stopwords = frozenset(stop)
+    index = tuple(
+        (
+            frozenset(_terms(t.title + " " + t.id.replace("-", " "), stopwords)),
+            frozenset(_terms(" ".join(t.keywords), stopwords)),
+            Counter(_terms(t.body, stopwords)),
+        )
+        for t in topics
+    )
+    df: Counter[str] = Counter()
+    for title, keys, body in index:
+        df.update(title | keys | set(body))
+    idf = {term: math.log(1 + len(topics) / n) for term, n in df.items()}
+    return _Library(tuple(topics), by_id, rulings, labels, stopwords, synonyms, index, idf)
+
+
+# --- queries --------------------------------------------------------------------------------------------
+
+
+def list_topics() -> list[Topic]:
+    """Every topic, in the order of the templates (grouped as the list shows them)."""
+    return list(_library().topics)
+
+
+def topic(topic_id: str) -> Topic | None:
+    """The topic with this id, if any."""
+    return _library().by_id.get(topic_id.strip().lower())
+
+
+def normalise_rule_id(text: str) -> str | None:
+    """'r11', 'R11 ' -> 'R11'; anything else -> None."""
+    match = RULE_ID.match(text.strip())
+    return f"R{int(match[1])}" if match else None
+
+
+def ruling(rule_id: str) -> Ruling | None:
+    """The ruling with this id ('R11' or 'r11'), if it exists."""
+    rid = normalise_rule_id(rule_id)
+    return _library().rulings.get(rid) if rid else None
+
+
+def list_rulings() -> list[Ruling]:
+    """All rulings in id order."""
+    return sorted(_library().rulings.values(), key=lambda r: int(r.id[1:]))
+
+
+def topic_for_rule(rule_id: str) -> Topic | None:
+    """The topic that explains a ruling in full, so a refused action can say what to read."""
+    r = ruling(rule_id)
+    return _library().by_id[r.topic] if r else None
+
+
+def read_more(rule_id: str) -> str:
+    """A short pointer for refusal messages, e.g. 'lignum rules drying'; '' for an unknown id."""
+    t = topic_for_rule(rule_id)
+    return f"lignum rules {t.id}" if t else ""
+
+
+def _query_terms(query: str, lib: _Library) -> dict[str, float]:
+    """Stemmed query terms with weights: typed words 1.0, synonyms 0.7, near spellings in the texts 0.5."""
+    weights: dict[str, float] = {}
+
+    def add(term: str, weight: float) -> None:
+        weights[term] = max(weights.get(term, 0.0), weight)
+
+    for word in _words(query):
+        if word in lib.stopwords:
+            continue
+        add(_stem(word), 1.0)
+        for extra in lib.synonyms.get(word, ()):
+            for term in _terms(extra):
+                add(term, 0.7)
+    for term, weight in list(weights.items()):
+        if len(term) >= 5 and not RULE_ID.match(term):
+            for known in lib.idf:
+                if known != term and len(known) >= 5 and (known.startswith(term) or term.startswith(known)):
+                    add(known, weight * 0.5)
+    return weights
+
+
+def _scores(query: str) -> list[tuple[float, int]]:
+    """(score, topic position) for every topic that matches at least one term."""
+    lib = _library()
+    terms = _query_terms(query, lib)
+    wanted_rules = {rid for w in _words(query) if (rid := normalise_rule_id(w))}
+    home = {lib.rulings[r].topic for r in wanted_rules if r in lib.rulings}
+    results = []
+    for pos, (t, (title, keys, body)) in enumerate(zip(lib.topics, lib.index, strict=True)):
+        score = 0.0
+        for term, weight in terms.items():
+            idf = lib.idf.get(term, 0.0)
+            hits = 6.0 * (term in title) + 4.0 * (term in keys) + min(body[term], 3)
+            score += weight * idf * hits
+        score += 20.0 * len(wanted_rules & set(t.rules)) + 40.0 * (t.id in home)
+        if score > 0:
+            results.append((score, pos))
+    results.sort(key=lambda sp: (-sp[0], sp[1]))
+    return results
+
+
+def lookup(query: str, limit: int = 5) -> list[Topic]:
+    """Best topics for a query: a topic id, a ruling id (R1…) or plain words; [] when nothing matches.
+
+    A ruling id puts the topic that explains it first, then other topics that apply it.
+    """
+    lib = _library()
+    q = query.strip().lower()
+    if not q:
+        return []
+    if q in lib.by_id:
+        return [lib.by_id[q]]
+    if (rid := normalise_rule_id(q)) and rid not in lib.rulings:
+        return []
+    scored = _scores(q)
+    if not scored:
+        return []
+    best = scored[0][0]
+    return [lib.topics[pos] for score, pos in scored[:limit] if score >= 0.4 * best]
+
+
+# --- rendering ------------------------------------------------------------------------------------------
+
+
+def _wrap_body(body: str, width: int) -> list[str]:
+    """Wrap paragraphs; '- ' bullets and '1. ' items get a hanging indent. Blank lines separate paragraphs."""
+    out: list[str] = []
+    blocks: list[str] = []
+    current: list[str] = []
+    for line in body.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            if current:
+                blocks.append(" ".join(current))
+                current = []
+            blocks.append("")
+        elif re.match(r"^(- |\d+\. )", stripped):
+            if current:
+                blocks.append(" ".join(current))
+            current = [stripped]
+        else:
+            current.append(stripped)
+    if current:
+        blocks.append(" ".join(current))
+    for block in blocks:
+        if not block:
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        marker = re.match(r"^(- |\d+\. )", block)
+        indent = " " * len(marker[0]) if marker else ""
+        out.extend(textwrap.wrap(block, width, subsequent_indent=indent, break_on_hyphens=False))
+    return out
+
+
+def _label(key: str, **values: str) -> str:
+    return _library().labels[key].format(**values)
+
+
+def _rules_line(rules: tuple[str, ...]) -> str:
+    lib = _library()
+    if not rules:
+        return _label("no_rulings")
+    named = "; ".join(f"{r} {lib.rulings[r].title}" if r in lib.rulings else r for r in rules)
+    return _label("rulings", rules=named)
+
+
+def _other_lines(other: OtherReading, width: int) -> list[str]:
+    text = _label("other_reading", rule=other.rule, reading=other.reading, source=other.source)
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def render(topic: Topic, width: int = 80) -> str:
+    """A topic as text for the terminal: title, rulings applied, body, other readings."""
+    width = max(width, 30)
+    lines = [f"{topic.title}  [{topic.id}]"]
+    lines += textwrap.wrap(_rules_line(topic.rules), width, subsequent_indent="  ", break_on_hyphens=False)
+    lines.append("")
+    lines += _wrap_body(topic.body, width)
+    for other in topic.other_readings:
+        lines.append("")
+        lines += _other_lines(other, width)
+    return "\n".join(lines)
+
+
+def render_ruling(r: Ruling, width: int = 80) -> str:
+    """A ruling as text: id and title, the explanation, the other reading, and where to read more."""
+    width = max(width, 30)
+    lib = _library()
+    lines = [f"{r.id} {r.title}", ""]
+    lines += _wrap_body(r.text, width)
+    if r.other:
+        lines.append("")
+        lines += _other_lines(r.other, width)
+    home = lib.by_id[r.topic]
+    lines.append("")
+    lines.append(_label("read_more", command=f"lignum rules {home.id}", title=home.title))
+    cited = [t.id for t in lib.topics if r.id in t.rules and t.id != home.id]
+    if cited:
+        lines += textwrap.wrap(_label("cited_in", topics=", ".join(cited)), width, subsequent_indent="  ")
+    return "\n".join(lines)
+
+
+def render_list(width: int = 80) -> str:
+    """All topics grouped, one line each with its id, for `lignum rules` without a query."""
+    lib = _library()
+    lines = textwrap.wrap(_label("list_intro"), width)
+    id_width = max(len(t.id) for t in lib.topics)
+    group = None
+    for t in lib.topics:
+        if t.group != group:
+            group = t.group
+            lines += ["", group]
+        lines.append(f"  {t.id:<{id_width}}  {t.title}")
+    return "\n".join(lines)
+
+
+def label(key: str, **values: str) -> str:
+    """A user-facing message of the lookup (from the templates), e.g. the 'no match' line of the CLI."""
+    return _label(key, **values)
