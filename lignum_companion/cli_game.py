@@ -1,9 +1,369 @@
-"""CLI commands about a game file: new, do, next, show, log, undo, check, score, games."""
+"""CLI commands about a game file: new, do, next, show, log, undo, check, score, games.
+
+Every command replays the file, asks the engine, and prints; refusals are one line on stderr with exit 1 and
+the file untouched. Engine and table modules are imported inside the commands to keep start-up quick.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
 import typer
+
+FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False)
+
+
+def fail(message: str, code: int = 1) -> None:
+    """One clear line on stderr and the exit code (1: refused or bad file, 2: usage)."""
+    sys.stderr.write(message.rstrip() + "\n")
+    raise typer.Exit(code)
+
+
+def resolve_file(file: str | None) -> Path:
+    """The named file, or the most recent saved game."""
+    from . import gamefile
+
+    if file:
+        return Path(file)
+    games = gamefile.list_games()
+    if not games:
+        fail(f"no saved games in {gamefile.games_dir()}; start one with `lignum new` or name a FILE")
+    return games[0]
+
+
+def load_or_fail(file: str | None):
+    from . import gamefile
+    from .engine import GameFileError
+
+    path = resolve_file(file)
+    try:
+        gf, g = gamefile.load(path)
+    except GameFileError as e:
+        fail(f"{path}: {e}")
+    return path, gf, g
+
+
+def out(text: str = "") -> None:
+    """Print that survives consoles that cannot show every character (never crash on encoding)."""
+    try:
+        sys.stdout.write(text + "\n")
+    except UnicodeEncodeError:
+        enc = sys.stdout.encoding or "ascii"
+        sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple")
+
+
+def _split_list(values: list[str] | None) -> list[str]:
+    out_: list[str] = []
+    for v in values or []:
+        out_ += [x for x in v.replace(",", " ").split() if x]
+    return out_
+
+
+def cmd_new(
+    players: list[str] = typer.Option(None, "--players", "-p", help="Player names, e.g. -p anna,ben,cleo"),
+    mode: str = typer.Option(None, "--mode", "-m", help="basic, advanced, expert or planned"),
+    variant: list[str] = typer.Option(None, "--variant", help="tactical (repeat for more)"),
+    no_variants: bool = typer.Option(False, "--no-variants", help="Play without variants (asks nothing)."),
+    order: list[str] = typer.Option(None, "--order", help="First round's starting order, e.g. ben,anna,cleo"),
+    areas: list[str] = typer.Option(None, "--areas", help="First round's cutting areas, e.g. anna=1,ben=5,cleo=6"),
+    winter: str = typer.Option(None, "--winter", help="Winter cards as FOOD/HEAT for year 1 and 2, e.g. 6/3,7/4"),
+    cards: list[str] = typer.Option(None, "--cards", help="Planned work cards laid out (expert/planned)"),
+    money: int = typer.Option(None, "--money", help="Starting money (default $5, R1)"),
+    file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
+) -> None:
+    """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
+    from . import gamefile
+    from .engine import LignumError, Setup, new_game
+
+    given: dict[str, Any] = {
+        "players": _split_list(players) or None,
+        "mode": mode,
+        "variants": _split_list(variant) if variant else ([] if no_variants else None),
+        "order": _split_list(order) or None,
+        "areas": None,
+        "winter": None,
+        "cards": _split_list(cards) or None,
+        "money": money,
+    }
+    try:
+        if areas:
+            given["areas"] = {}
+            for part in _split_list(areas):
+                name, eq, a = part.partition("=")
+                if not eq or not a.isdigit():
+                    fail(f"--areas takes NAME=AREA pairs, not {part!r}", 2)
+                given["areas"][name] = int(a)
+        if winter:
+            given["winter"] = []
+            for part in winter.replace(",", " ").split():
+                f, slash, h = part.partition("/")
+                if not slash or not f.isdigit() or not h.isdigit():
+                    fail(f"--winter takes FOOD/HEAT pairs like 6/3,7/4, not {part!r}", 2)
+                given["winter"].append([int(f), int(h)])
+    except typer.Exit:
+        raise
+    complete = all(given[k] is not None for k in ("players", "mode", "order", "areas", "winter"))
+    if complete and given["variants"] is None:
+        given["variants"] = []
+    if complete and given["mode"] in ("expert", "planned") and given["cards"] is None:
+        complete = False
+    if complete:
+        setup = Setup(players=given["players"], mode=given["mode"], variants=given["variants"],
+                      order=given["order"], areas=given["areas"], winter=given["winter"],
+                      cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"])
+    else:
+        from . import interactive
+
+        setup = interactive.wizard(given)
+        if setup is None:
+            raise typer.Exit(130)
+    try:
+        new_game(setup)
+    except LignumError as e:
+        fail(f"cannot start this game: {e}")
+    gf = gamefile.new_file(setup)
+    if file:
+        path = Path(file)
+        if path.exists():
+            fail(f"{path} already exists; choose another --file")
+    else:
+        import datetime
+
+        folder = gamefile.games_dir()
+        path = gamefile.unique_path(folder, gamefile.default_name(setup, datetime.date.today().isoformat()))
+    gamefile.save(gf, path)
+    out(f"New game saved to {path}")
+    out(f"Next: lignum next {path}   (or play it: lignum play {path})")
+
+
+def cmd_do(
+    args: list[str] = typer.Argument(..., help="[FILE] then one or more actions, each quoted: 'anna go 4 2'"),
+    file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)"),
+) -> None:
+    """Apply actions in the notation (docs/notation.md), all or nothing."""
+    from . import gamefile
+    from .engine import LignumError, apply, parse
+    from .engine.flow import waiting_for
+
+    actions = list(args)
+    if file is None and actions and (actions[0].endswith(gamefile.SUFFIX) or os.path.isfile(actions[0])):
+        file = actions.pop(0)
+    if not actions:
+        fail("give at least one action, e.g. lignum do FILE 'anna go 4 2'", 2)
+    path, gf, g = load_or_fail(file)
+    done: list[str] = []
+    for text in actions:
+        try:
+            action = parse(text)
+            apply(g, action)
+        except LignumError as e:
+            hint = _rules_hint(e)
+            fail(f"refused: {e}{hint}" + (f" (after applying {len(done)} earlier action(s) of this call, "
+                                          "nothing was saved)" if done else ""))
+        done.append(action.text)
+    try:
+        gamefile.save(gamefile.append(gf, done), path)
+    except OSError as e:
+        fail(f"cannot save {path}: {e.strerror}")
+    for t in done:
+        out(f"ok: {t}")
+    out(f"next: {waiting_for(g)}")
+
+
+def _rules_hint(e: Exception) -> str:
+    rule = getattr(e, "rule", "")
+    return f" — see: lignum rules {rule}" if rule else ""
+
+
+def cmd_next(file: str = FileArg) -> None:
+    """Where the game stands and what the table does on the physical board now."""
+    from . import views
+
+    path, gf, g = load_or_fail(file)
+    out(views.header_line(g))
+    out()
+    out(views.reminder(g))
+    out()
+    for line in views.pending_lines(g):
+        out(line)
+
+
+def cmd_show(
+    file: str = FileArg,
+    player: str = typer.Option(None, "--player", help="Show one player only"),
+    as_json: bool = typer.Option(False, "--json", help="The full state as JSON (docs/state-json.md)"),
+) -> None:
+    """The state as tables (or JSON)."""
+    from . import views
+    from .engine.flow import waiting_for
+
+    path, gf, g = load_or_fail(file)
+    only = None
+    if player:
+        idx = g.player_index(player)
+        if idx is None:
+            fail(f"no player called {player!r} (players: {', '.join(p.name for p in g.players)})")
+        only = g.players[idx]
+    if as_json:
+        state = g.to_dict()
+        state["waiting_for"] = waiting_for(g)
+        state["format"] = 1
+        if only:
+            state["players"] = [p for p in state["players"] if p["name"] == only.name]
+        out(json.dumps(state, ensure_ascii=False, indent=1))
+        return
+    out(views.header_line(g))
+    out(table(*views.player_rows(g, only)))
+    if not only:
+        out()
+        out(table(*views.board_rows(g)))
+        out()
+        out(views.path_line(g))
+        line = views.clearing_line(g)
+        if line:
+            out(line)
+        if g.task_display:
+            out("face-up tasks: " + "; ".join(f"{t.id} ${t.value}" for t in g.task_display))
+        if g.pw_cards:
+            out("planned work cards: " + ", ".join(f"{c} ({n} tokens)" for c, n in g.pw_cards.items()))
+    out(f"waiting for: {waiting_for(g)}")
+
+
+def cmd_log(file: str = FileArg) -> None:
+    """The history, numbered by line; corrections are flagged."""
+    from .engine import apply, parse
+    from .engine.data import round_season, round_year
+    from .engine.setup import new_game
+
+    path, gf, g = load_or_fail(file)
+    game = new_game(gf.setup)
+    out(f"{path}: {len(gf.actions)} actions")
+    last = None
+    for line in gf.actions:
+        if game.round != last and game.round <= 8:
+            out(f"-- {round_season(game.round)} year {round_year(game.round)}")
+            last = game.round
+        action = parse(line.text)
+        flag = "  ⚠ correction" if action.verb == "fix" else ""
+        out(f"{line.number:5}  {line.text}{flag}")
+        apply(game, action)
+
+
+def cmd_undo(
+    file: str = FileArg,
+    n: int = typer.Option(1, "-n", help="How many actions to take back"),
+) -> None:
+    """Take back the last action(s) (the previous file is kept as FILE.bak)."""
+    from . import gamefile
+    from .engine.flow import waiting_for
+
+    if n < 1:
+        fail("-n must be at least 1", 2)
+    path, gf, g = load_or_fail(file)
+    if not gf.actions:
+        fail("nothing to undo: the game has no actions yet")
+    n = min(n, len(gf.actions))
+    removed = gf.actions[-n:]
+    new = gamefile.drop_last(gf, n)
+    g2 = gamefile.replay(new)
+    gamefile.save(new, path)
+    for line in removed:
+        out(f"undone: {line.text}")
+    out(f"next: {waiting_for(g2)}")
+
+
+def cmd_check(file: str = FileArg) -> None:
+    """Replay the whole file and validate every line."""
+    from .engine.flow import where
+
+    path, gf, g = load_or_fail(file)
+    out(f"ok: {path} — {len(gf.actions)} actions, {where(g)}")
+
+
+def cmd_score(
+    file: str = FileArg,
+    as_json: bool = typer.Option(False, "--json", help="Scores as JSON"),
+    pdf: str = typer.Option(None, "--pdf", help="Write the PDF score sheet to this path"),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF"),
+    paper: str = typer.Option("A4", "--paper", help="A4 or letter"),
+) -> None:
+    """Final scores (provisional while the game runs); optionally the PDF score sheet."""
+    from .engine import score
+
+    path, gf, g = load_or_fail(file)
+    result = score(g)
+    if pdf:
+        try:
+            from . import pdf as pdfmod
+        except ImportError:
+            fail("the PDF score sheet is not available in this installation")
+        try:
+            pdfmod.export(gf, g, pdf, force=force, paper=paper)
+        except pdfmod.ExportError as e:
+            fail(str(e))
+        if not as_json:
+            out(f"score sheet written to {pdf}")
+    if as_json:
+        out(json.dumps(result, ensure_ascii=False, indent=1))
+        return
+    if pdf:
+        return
+    title = "Final scores" if result["final"] else "Provisional scores (the game is not over)"
+    out(title)
+    rows = []
+    for r in result["players"]:
+        place = f"{r['place']}" + (" (shared)" if r["shared"] else "")
+        river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
+        rows.append([place, r["name"], f"${r['money']}", f"${r['final_sale']}", river,
+                     f"${r['task_dollars']}" if r["tasks"] else "-", f"-${r['loan_repayment']}",
+                     f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
+    out(table(["place", "player", "money", "final sale", "river", "tasks", "loans", "debt", "total"], rows))
+    for r in result["players"]:
+        for c in r["corrections"]:
+            out(f"⚠ {r['name']}: manual correction {c}")
+
+
+def cmd_games() -> None:
+    """Saved games, most recent first."""
+    from . import gamefile
+    from .engine import GameFileError
+    from .engine.flow import where
+
+    games = gamefile.list_games()
+    if not games:
+        out(f"no saved games in {gamefile.games_dir()}")
+        return
+    rows = []
+    for p in games:
+        try:
+            gf, g = gamefile.load(p)
+            status = where(g)
+            players = ", ".join(gf.setup.players)
+        except GameFileError as e:
+            status, players = f"unreadable ({e})", "?"
+        rows.append([p.name, players, status])
+    out(table(["file", "players", "where"], rows))
+    out(f"folder: {gamefile.games_dir()}")
 
 
 def register(app: typer.Typer) -> None:
     """Attach the game commands to the main app."""
+    app.command("new")(cmd_new)
+    app.command("do")(cmd_do)
+    app.command("next")(cmd_next)
+    app.command("show")(cmd_show)
+    app.command("log")(cmd_log)
+    app.command("undo")(cmd_undo)
+    app.command("check")(cmd_check)
+    app.command("score")(cmd_score)
+    app.command("games")(cmd_games)

@@ -1,0 +1,159 @@
+"""What the clients show, computed from the engine: step reminders with this game's numbers, and table rows.
+
+No printing here: the CLI, the interactive mode and the PDF all render these the way they need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import texts
+from .engine import data as D
+from .engine import flow, rules
+from .engine.pieces import format_bag, total
+from .engine.state import Game, Player
+
+
+def _bag(bag: dict[str, int], order: tuple[str, ...] | None = None) -> str:
+    return format_bag(bag, order) or "-"
+
+
+def wood_text(bag: dict[str, int]) -> str:
+    return format_bag(bag, D.PIECES) or "nothing"
+
+
+def reminder(g: Game) -> str:
+    """The step's reminder for the physical board, filled with this game's numbers."""
+    tpl = texts.load("reminders")["steps"]
+    step = g.step
+    if g.over:
+        return tpl["over"]
+    fields: dict[str, Any] = {"season": g.season, "year": g.year}
+    n = len(g.players)
+    actor = flow.actors(g)
+    p: Player | None = g.players[actor[0]] if actor and flow.actor_kind(g) != "all" else None
+    if p is not None:
+        fields.update(player=p.name, pos=p.pos or "the start", area=p.area,
+                      area_wood=wood_text(rules.area_wood(g, p.area)) if p.area else "nothing",
+                      river=wood_text(p.wood["river"]), woodpile=wood_text(p.wood["woodpile"]),
+                      saw=wood_text(p.wood["saw"]))
+    key = step
+    if step == "path":
+        supply = D.PATH_SUPPLY[n]
+        mix = D.PATH_MIX[n]
+        parts = [f"{v} {k}" if k != "craft" else f"{v} craftwork" for k, v in mix.items() if v]
+        fields.update(supply, mix=", ".join(parts), example=" ".join(_example_path(n)))
+    elif step == "reveal":
+        fields.update(target=flow.task_target(g), shown=len(g.task_display))
+    elif step == "placement":
+        key = "placement_tactical" if g.tactical else "placement"
+        fields.update(card=g.placements + 1, cards=flow.placements_needed(g))
+    elif step == "area":
+        if g.tactical:
+            key = "area_tactical"
+        waiting = [g.players[i].name for i in flow.actors(g)]
+        fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or "nobody")
+    elif step in ("cutting", "transport") and g.winter:
+        key = f"{step}_winter"
+    elif step in ("feeding", "heating"):
+        food, heat = g.winter_cards[g.year - 1]
+        fields.update(food_need=food, heat_need=heat)
+    return texts.fill(tpl.get(key, step), **fields)
+
+
+def _example_path(n: int) -> list[str]:
+    tokens = []
+    craft = iter(["stake", "board", "joker"])
+    for k, v in D.PATH_MIX[n].items():
+        tokens += [next(craft) if k == "craft" else k for _ in range(v)]
+    order = [0, 6, 1, 3, 7, 2, 9, 4, 10, 5, 11, 8, 12]
+    return [tokens[i] for i in order]
+
+
+def pending_lines(g: Game) -> list[str]:
+    """Who the game waits for, plus anything owed (e.g. wood that must be sold)."""
+    out = [f"Waiting for: {flow.waiting_for(g)}"]
+    for p in g.players:
+        if p.wood["dry3"] and not g.winter:
+            out.append(f"{p.name} must sell the third drying area at the next selling phase (R12).")
+        if p.debt:
+            out.append(f"{p.name} owes ${p.debt} of winter costs, deducted at the final scoring (R14).")
+    return out
+
+
+def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[list[Any]]]:
+    """One row per line of a player's mill; one column per player."""
+    players = [only] if only else g.players
+    headers = [""] + [p.name for p in players]
+    rows: list[list[Any]] = []
+
+    def row(label: str, fn: Any) -> None:
+        rows.append([label] + [fn(p) for p in players])
+
+    row("money", lambda p: f"${p.money}")
+    row("loans", lambda p: p.loans)
+    row("debt", lambda p: f"${p.debt}" if p.debt else "-")
+    row("food", lambda p: p.food)
+    row("fodder", lambda p: ",".join(map(str, p.fodder)) or "-")
+    row("equipment", lambda p: _bag(p.equipment, D.EQUIPMENT))
+    row("craftwork", lambda p: _bag(p.craftwork, D.CRAFTWORK))
+    row("huts", lambda p: _bag(p.huts, D.HUT_AREAS))
+    row("workers", lambda p: _bag(p.workers, ("woodcutters", "bearers", "sawyers"))
+        + ("" if not p.mill_worker else " +mill"))
+    row("cutting area", lambda p: p.area or "-")
+    row("path", lambda p: "clearing" if p.pos == D.CLEARING else (p.pos or "start"))
+    for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
+        row(D.AREA_NAMES[area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
+    if g.has_tasks:
+        row("tasks", lambda p: "; ".join(
+            f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + rules.needs_words(t)}" for t in p.tasks) or "-")
+    if g.has_planned_work:
+        row("planned work", lambda p: "; ".join(
+            f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
+    return headers, rows
+
+
+def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
+    """Cutting areas with their wood, food and tokens."""
+    headers = ["area", "wood", "food", "tokens"]
+    rows = []
+    for a in D.CUTTING_AREAS:
+        bag = g.cutting[str(a)]
+        wood = {k: v for k, v in bag.items() if k in D.KINDS}
+        rows.append([a, _bag(wood, D.KINDS), bag.get("food", 0) or "-",
+                     ", ".join(g.players[i].name for i in g.area_players(a)) or "-"])
+    return headers, rows
+
+
+def path_line(g: Game) -> str:
+    if not g.path:
+        return "path: not laid out"
+    parts = []
+    for loc in range(1, D.LAST_LOCATION + 1):
+        who = "".join(g.players[i].name[0] for i in g.occupants(loc))
+        tok = g.path.get(str(loc), "") if str(loc) in g.path else {4: "bearers", 6: "fodder", 8: "plan",
+                                                                      10: "cutters", 13: "tasks", 16: "sawyers",
+                                                                      19: "market"}.get(loc, "")
+        parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")
+    return "path: " + " ".join(parts)
+
+
+def header_line(g: Game) -> str:
+    if g.over:
+        return "Game over"
+    return f"{g.season.capitalize()}, year {g.year} (round {min(g.round, D.ROUNDS)} of {D.ROUNDS}) — step: {g.step}"
+
+
+def clearing_line(g: Game) -> str:
+    if not g.clearing:
+        return ""
+    return "clearing: " + " ".join(f"{'ABCD'[k]}={g.players[i].name}" for k, i in enumerate(g.clearing))
+
+
+def season_money(g: Game) -> list[dict[str, Any]]:
+    """Money at the end of every finished round, per player (for charts)."""
+    return [{"name": p.name, "money": list(p.season_money)} for p in g.players]
+
+
+def wood_count(p: Player) -> int:
+    return sum(total(b) for b in p.wood.values())
