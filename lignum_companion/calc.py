@@ -8,6 +8,7 @@ engine. Each calculator returns a frozen result; `render_*` turns it into lines 
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -259,11 +260,12 @@ def render_winter(result: WinterResult) -> str:
     out.append(f"Loans: {result.loans_before} → {result.loans_after}. "
                f"Money: ${result.money_before} → ${result.money_left}.")
     if result.to_raise_by_selling:
-        out.append(
+        out += textwrap.wrap(
             f"Sell wood from the mill for at least ${result.to_raise_by_selling}. Which wood is the player's "
             "choice: sale and drying areas at their price with bonus, sawing-area disks and storage logs at "
             "base price, never unmilled hardwood; selling more is allowed. If everything is sold and money "
-            f"is still missing, the rest is a debt deducted at the final scoring ({result.rule})."
+            f"is still missing, the rest is a debt deducted at the final scoring ({result.rule}).",
+            80,
         )
     else:
         out.append(f"Nothing has to be sold ({result.rule}).")

@@ -38,7 +38,7 @@ def _print_json(value: Any) -> None:
 
 def rules(
     query: list[str] | None = typer.Argument(
-        None, metavar="[QUERY]...", help="Words, a topic id or a ruling id like R11; none lists the topics."
+        None, metavar="QUERY", help="Words, a topic id or a ruling id like R11; none lists the topics."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the topics (or the ruling) as JSON."),
 ) -> None:
@@ -103,9 +103,10 @@ JSON_HELP = "Print the figures with their names as JSON."
 @calc_app.command("sale")
 def calc_sale(
     pieces: list[str] = typer.Argument(
-        ..., metavar="PIECE...",
-        help="[Nx]KIND[@AREA]: KIND firewood, softwood, hardwood, milled-firewood, milled-softwood, "
-        "milled-hardwood; AREA sale (default), dry1, dry2, dry3. Example: 2xfirewood milled-firewood@dry1",
+        ..., metavar="PIECE",
+        help="KIND, NxKIND or NxKIND@AREA; KIND is firewood, softwood, hardwood, milled-firewood, "
+        "milled-softwood or milled-hardwood; AREA is sale (default), dry1, dry2 or dry3. "
+        "Example: 2xfirewood milled-firewood@dry1",
     ),
     drying_card: bool = typer.Option(False, "--drying-card", help="Drying card: dry1 holds twice as much."),
     overfull: bool = typer.Option(False, "--overfull", help="Accept areas overfilled by drying huts (R11)."),
@@ -148,7 +149,7 @@ def calc_loan(
 
 @calc_app.command("market")
 def calc_market(
-    tokens: list[str] | None = typer.Argument(None, metavar="[TOKEN]...", hidden=True),
+    tokens: list[str] | None = typer.Argument(None, metavar="TOKEN", hidden=True),
     sell: list[str] | None = typer.Option(
         None, "--sell", metavar="TOKEN...",
         help="Tokens to sell: stake, board, shingle, reed, joker (raft, sledge, wagon with --trade-card); "

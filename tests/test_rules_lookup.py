@@ -1,0 +1,335 @@
+"""Tests of the rules lookup: every topic reachable by plain words, every ruling resolvable, texts our own."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lignum_companion import rules_lookup as rl
+from lignum_companion.cli import app
+from lignum_companion.engine import data
+
+RULE_IDS = [f"R{n}" for n in range(1, 24)]
+TEMPLATES = Path(rl.__file__).parent / "templates" / "rules"
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+runner = CliRunner()
+
+# One plain-words question per topic; the topic must be the best answer. Never the topic id itself.
+QUERIES = {
+    "overview": "how long is a game",
+    "setup": "how much money do we start with",
+    "round": "what are the steps of a round",
+    "placement": "where does new wood appear each round",
+    "cutting-area": "two players picked the same area, who gets the food",
+    "player-order": "who goes first next round",
+    "end-of-round": "what do we clean up before the next round",
+    "modes": "difference between basic and advanced game",
+    "travel": "can my foreman move backwards on the path",
+    "path-tokens": "what do I do with a dollar coin token",
+    "loc-4": "hire bearers",
+    "loc-6": "fodder",
+    "loc-8": "where do I plan",
+    "loc-10": "how many woodcutters can I hire",
+    "loc-13": "which location sells tasks",
+    "loc-16": "is the sawyer free",
+    "loc-19": "where can I buy saws",
+    "clearing": "where do foremen wait after location 20",
+    "woodwork": "in which order are the wood work phases",
+    "mill-worker": "what can the mill worker do",
+    "cutting": "someone else is in my cutting area, can I pay to move",
+    "arrival": "when does wood on the river arrive",
+    "transport": "how do I bring wood from the woodpile to the mill",
+    "wagon": "how many pieces does a wagon carry",
+    "log-driving": "how do rafts work",
+    "sawing": "how many logs does a softwood give when sawn",
+    "tasks": "which drying stage does a task need",
+    "selling": "can I sell hardwood",
+    "drying": "how much wood fits in a drying area",
+    "huts": "how do I build a hut",
+    "drying-hut": "a hut that pushes wood further along the drying areas",
+    "food-hut": "food storage hut",
+    "accommodation-hut": "worker accommodation",
+    "loans": "how much do I repay for a loan",
+    "winter": "what happens in winter",
+    "winter-bonus": "free wood at the start of winter",
+    "winter-cutting": "woodcutting in winter",
+    "sledge": "how much can a sledge carry",
+    "winter-sawing": "can I saw in winter",
+    "winter-tasks": "tasks in the second winter",
+    "winter-feeding": "not enough food in winter",
+    "winter-heating": "not enough heating wood",
+    "final-sale": "what can I sell at the end of the game",
+    "scoring": "what if two players tie",
+    "task-cards": "what are task cards",
+    "planned-work": "how do I plan work for a later season",
+    "pw-trade": "sell wagons and rafts",
+    "pw-craftwork": "craftwork card prices",
+    "pw-sawing": "sawing card two disks",
+    "pw-food-supply": "food supply card",
+    "pw-heating-supply": "heating supply card",
+    "pw-hut-construction": "hut construction card",
+    "pw-drying": "drying card",
+    "pw-overtime": "overtime",
+    "pw-log-driving": "log driving card",
+    "pw-cutting": "cutting card",
+    "tactical": "tactical variant",
+    "three-players": "changes with three players",
+    "two-players": "what changes with two players",
+    "faq-supply": "we ran out of wood pieces",
+    "faq-plan-cost": "do I pay for my own token when planning",
+    "faq-no-tasks": "can we play without tasks",
+    "faq-huts-winter": "can I build huts in winter",
+    "faq-hardwood": "there is no hardwood in a two player game",
+    "faq-winter-sell": "can I sell wood instead of taking a loan",
+    "expansion": "joinery and buildings expansion",
+    "carpenters": "how much money does a carpenter bring",
+    "furniture-shop": "sell furniture at the end for base price plus 3",
+    "buildings": "building tiles",
+}
+
+
+def run(*args: str):
+    """Invoke the CLI in-process at a fixed width, so the wrapped output does not depend on the terminal."""
+    return runner.invoke(app, list(args), env={"COLUMNS": "80"})
+
+
+# --- the set of topics ------------------------------------------------------------------------------------
+
+
+def test_every_topic_has_a_reachability_query() -> None:
+    assert set(QUERIES) == {t.id for t in rl.list_topics()}
+
+
+@pytest.mark.parametrize("topic_id", sorted(QUERIES))
+def test_topic_is_the_best_answer_to_its_plain_words_query(topic_id: str) -> None:
+    query = QUERIES[topic_id]
+    assert query.replace(" ", "-") != topic_id
+    found = rl.lookup(query)
+    assert found, query
+    assert found[0].id == topic_id, (query, [t.id for t in found])
+
+
+def test_topics_cover_what_the_issue_lists() -> None:
+    ids = {t.id for t in rl.list_topics()}
+    # each path location with an action, each wood work phase, every winter step, each planned work card
+    for loc in (data.LOC_BEARERS, data.LOC_FODDER, data.LOC_PLAN, data.LOC_WOODCUTTERS, data.LOC_TASKS,
+                data.LOC_SAWYERS, data.LOC_MARKET):
+        assert f"loc-{loc}" in ids
+    assert {"path-tokens", "clearing", "travel", "setup", "round"} <= ids
+    assert {"cutting", "arrival", "transport", "sawing", "tasks", "selling", "drying"} <= ids
+    assert {"winter", "winter-bonus", "winter-cutting", "sledge", "winter-sawing", "winter-tasks",
+            "winter-feeding", "winter-heating"} <= ids
+    assert {f"pw-{card}" for card in data.PLANNED_WORK} <= ids
+    assert {"huts", "loans", "final-sale", "task-cards", "tactical", "three-players", "two-players",
+            "expansion"} <= ids
+    assert sum(1 for i in ids if i.startswith("faq-")) == 6
+
+
+def test_the_issue_examples() -> None:
+    assert rl.lookup("fodder")[0].id in {"loc-6", "wagon"}
+    assert {t.id for t in rl.lookup("fodder")} >= {"loc-6", "wagon"}
+    assert rl.lookup("can I sell hardwood")[0].id == "selling"
+    assert rl.lookup("R11")[0].id == "drying"
+
+
+def test_topic_id_and_ruling_id_forms() -> None:
+    assert [t.id for t in rl.lookup("loc-19")] == ["loc-19"]
+    assert [t.id for t in rl.lookup("  LOANS ")] == ["loans"]
+    assert rl.lookup("r5")[0].id == "cutting-area"
+    assert rl.lookup("R99") == []
+    assert rl.lookup("xyzzy frobnicate") == []
+    assert rl.lookup("can I") == []  # only stop words
+    assert rl.lookup("") == []
+
+
+def test_light_stemming_and_synonyms_find_the_same_topics() -> None:
+    assert rl.lookup("selling")[0].id == rl.lookup("sell")[0].id == "selling"
+    assert rl.lookup("oxen")[0].id in {"loc-6", "wagon"}
+    assert rl.lookup("borrow money")[0].id == "loans"
+    assert rl.lookup("sled")[0].id == "sledge"
+
+
+# --- rulings ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_each_ruling_resolves_to_its_explanation_and_topic(rule_id: str) -> None:
+    ruling = rl.ruling(rule_id)
+    assert ruling is not None and ruling.id == rule_id
+    assert len(ruling.text) > 60
+    home = rl.topic_for_rule(rule_id)
+    assert home is not None and rule_id in home.rules
+    assert rl.read_more(rule_id) == f"lignum rules {home.id}"
+    assert rl.lookup(rule_id.lower())[0] == home
+    text = rl.render_ruling(ruling)
+    assert text.startswith(f"{rule_id} {ruling.title}")
+    assert f"lignum rules {home.id}" in text
+
+
+def test_unknown_rule_ids() -> None:
+    assert rl.ruling("R24") is None and rl.topic_for_rule("R0") is None and rl.read_more("R77") == ""
+    assert rl.ruling("hello") is None
+
+
+def test_every_cited_rule_exists_and_every_ruling_is_cited() -> None:
+    cited = {r for t in rl.list_topics() for r in t.rules}
+    assert cited == set(RULE_IDS)
+    assert [r.id for r in rl.list_rulings()] == RULE_IDS
+
+
+@pytest.mark.parametrize("rule_id,source", [("R5", "seed 001"), ("R7", "seed 001"), ("R11", "seed 000")])
+def test_disputed_rulings_state_the_other_reading_and_its_source(rule_id: str, source: str) -> None:
+    ruling = rl.ruling(rule_id)
+    assert ruling is not None and ruling.other is not None
+    assert source in ruling.other.source
+    assert f"Other reading of {rule_id}" in rl.render_ruling(ruling)
+    citing = [t for t in rl.list_topics() if rule_id in t.rules]
+    assert citing
+    for t in citing:
+        flat = " ".join(rl.render(t, width=200).split())
+        assert f"Other reading of {rule_id}, from {ruling.other.source}" in flat
+
+
+def test_other_readings_name_what_they_differ_on() -> None:
+    assert "3 food" in rl.ruling("R7").other.reading
+    assert "any player" in rl.ruling("R5").other.reading
+    assert "optional" in rl.ruling("R11").other.reading
+    assert all(rl.ruling(r).other is None for r in RULE_IDS if r not in ("R5", "R7", "R11"))
+
+
+# --- rendering --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("topic_id", sorted(QUERIES))
+def test_render_names_the_rulings_and_respects_the_width(topic_id: str) -> None:
+    topic = rl.topic(topic_id)
+    text = rl.render(topic, width=60)
+    assert text.splitlines()[0] == f"{topic.title}  [{topic.id}]"
+    rules_line = " ".join(text.split("\n\n")[0].splitlines()[1:])
+    for rule in topic.rules:
+        assert rule in rules_line
+    if not topic.rules:
+        assert "none" in rules_line
+    assert all(len(line) <= 60 for line in text.splitlines()[1:])
+
+
+def test_render_keeps_bullets_and_numbered_items_on_their_own_lines() -> None:
+    text = rl.render(rl.topic("round"), width=80)
+    lines = text.splitlines()
+    for n in range(1, 7):
+        assert any(line.startswith(f"{n}. ") for line in lines)
+    assert any(line.startswith("   ") for line in lines)  # a wrapped item is indented under its text
+
+
+def test_the_list_shows_every_topic_under_its_group() -> None:
+    text = rl.render_list(80)
+    for t in rl.list_topics():
+        assert re.search(rf"^  {re.escape(t.id)} +{re.escape(t.title)}$", text, re.M)
+    groups = [t.group for t in rl.list_topics()]
+    for g in dict.fromkeys(groups):
+        assert f"\n{g}\n" in text
+
+
+# --- the texts --------------------------------------------------------------------------------------------
+
+
+def _template_texts() -> list[tuple[str, str]]:
+    out = []
+    for path in sorted(TEMPLATES.glob("*.toml")):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        for entry in doc.get("topic", []) + doc.get("ruling", []):
+            text = " ".join(str(entry.get(k, "")) for k in ("title", "body", "text", "other_reading"))
+            out.append((f"{path.name}:{entry['id']}", text))
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9$]+", text.lower())
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks in shared/seeds are not beside the repository")
+def test_no_template_repeats_seven_words_of_a_rulebook() -> None:
+    span = 7
+    seen: set[tuple[str, ...]] = set()
+    for seed in SEEDS.glob("*.txt"):
+        w = _words(seed.read_text(encoding="utf-8"))
+        seen |= {tuple(w[i : i + span]) for i in range(len(w) - span + 1)}
+    copied = []
+    for name, text in _template_texts():
+        w = _words(text)
+        grams = (tuple(w[i : i + span]) for i in range(len(w) - span + 1))
+        copied += [(name, " ".join(g)) for g in grams if g in seen]
+    assert copied == []
+
+
+def test_texts_live_in_templates_not_in_code() -> None:
+    source = Path(rl.__file__).read_text(encoding="utf-8")
+    for t in rl.list_topics():
+        assert t.title not in source
+    assert len(_template_texts()) == len(rl.list_topics()) + len(RULE_IDS)
+
+
+# --- the command ------------------------------------------------------------------------------------------
+
+
+def test_cli_lists_topics_without_a_query() -> None:
+    result = run("rules")
+    assert result.exit_code == 0
+    for t in rl.list_topics():
+        assert t.id in result.stdout
+
+
+def test_cli_answers_words_with_the_best_topic_and_the_others() -> None:
+    result = run("rules", "fodder")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Location 6: fodder  [loc-6]")
+    assert "Also matching:" in result.stdout and "lignum rules wagon" in result.stdout
+    unquoted = run("rules", "can", "I", "sell", "hardwood")
+    assert unquoted.exit_code == 0 and unquoted.stdout.startswith("Phase 6: selling and prices")
+    assert "hardwood disk cannot be sold" in " ".join(unquoted.stdout.split())
+
+
+def test_cli_explains_a_ruling_with_its_other_reading() -> None:
+    result = run("rules", "R11")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("R11 Drying areas")
+    flat = " ".join(result.stdout.split())
+    assert "Other reading of R11" in flat and "seed 002" in flat
+    assert "Read more: lignum rules drying" in flat
+
+
+@pytest.mark.parametrize("query", ["xyzzy", "R99"])
+def test_cli_unknown_query_is_one_line_and_exit_1(query: str) -> None:
+    result = run("rules", query)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "lignum rules" in result.stderr or "R23" in result.stderr
+
+
+def test_cli_json_outputs() -> None:
+    listing = json.loads(run("rules", "--json").stdout)
+    assert [t["id"] for t in listing["topics"]] == [t.id for t in rl.list_topics()]
+    found = json.loads(run("rules", "sledge", "--json").stdout)
+    assert found["topics"][0]["id"] == "sledge"
+    assert found["topics"][0]["other_readings"][0]["rule"] == "R7"
+    ruling = json.loads(run("rules", "R5", "--json").stdout)
+    assert ruling["ruling"]["id"] == "R5" and "seed 001" in ruling["ruling"]["other_reading"]["source"]
+    assert ruling["topics"][0]["id"] == "cutting-area"
+
+
+def test_help_does_not_import_the_lookup_or_the_calculators() -> None:
+    code = (
+        "import sys, lignum_companion.cli; "
+        "print(sorted(m for m in ('lignum_companion.rules_lookup', 'lignum_companion.calc') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
