@@ -401,7 +401,8 @@ def _apply(g: Game, action: Action) -> None:
         names = ", ".join(p.name for p in g.players)
         raise IllegalAction(f"no player called {action.player!r} (players: {names})", "")
     if pi not in actors(g):
-        raise IllegalAction(f"it is not {g.players[pi].name}'s turn; waiting for {waiting_for(g)}", "R18")
+        rule = "R18" if kind in ("path", "clearing", "ordered") else ""
+        raise IllegalAction(f"it is not {g.players[pi].name}'s turn; waiting for {waiting_for(g)}", rule)
     if verb in FREE_VERBS:
         if kind not in ("path", "clearing"):
             raise IllegalAction(f"{verb} is taken on one's own turn, while travelling or in a work phase", "R15")
