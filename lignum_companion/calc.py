@@ -255,8 +255,8 @@ def render_winter(result: WinterResult) -> str:
     """The R14 walk as the table would do it: feeding, then heating, then the summary."""
     out = _render_step(result.feeding, "food")
     out += _render_step(result.heating, "heating wood")
-    out.append(f"Left over: {result.feeding.left_over} food thrown away after winter; "
-               f"{result.heating.left_over} heating wood kept for the next winter.")
+    out.append(f"Left over: {result.feeding.left_over} food (thrown away), "
+               f"{result.heating.left_over} heating wood (kept for next winter).")
     out.append(f"Loans: {result.loans_before} → {result.loans_after}. "
                f"Money: ${result.money_before} → ${result.money_left}.")
     if result.to_raise_by_selling:
@@ -338,8 +338,7 @@ def render_loan(result: LoanResult) -> str:
             nxt = result.next
             out.append(f"One more loan: +${result.loan_amount} now; repayment rises from ${cur.repay} to "
                        f"${nxt.repay} (+${nxt.repay - cur.repay}).")
-    out.append(f"Loans are taken on your own turn at any time, winter included, and never repaid early "
-               f"({result.rule}).")
+    out.append(f"A loan is taken on your own turn, any time, winter too; no early repayment ({result.rule}).")
     return "\n".join(out)
 
 
@@ -546,7 +545,7 @@ def render_market(result: MarketResult) -> str:
     out = [f"{label:<{width}}  {amount:>5}" for label, amount in rows]
     if result.unsold:
         left = ", ".join(_plural(n, k) for k, n in result.unsold.items())
-        out.append(f"Not sold: {left} (a set is 2 to 4 identical tokens; a joker counts as any kind).")
+        out.append(f"Not sold: {left} (a set is 2 to 4 identical tokens or jokers).")
     sign = "+" if result.net >= 0 else "-"
     out.append(f"Net: {sign}${abs(result.net)} "
                f"(income ${result.income}, spent ${result.spend}, {result.rule})")

@@ -205,8 +205,8 @@ def test_winter_matches_the_engine_bill_step_by_step() -> None:
 def test_winter_leftover_food_is_thrown_away_and_heating_kept() -> None:
     result = calc.winter(food_need=3, heat_need=2, food=5, heat=6, money=0)
     assert result.feeding.left_over == 2 and result.heating.left_over == 4
-    assert "2 food thrown away" in calc.render_winter(result)
-    assert "4 heating wood kept" in calc.render_winter(result)
+    assert "2 food (thrown away)" in calc.render_winter(result)
+    assert "4 heating wood (kept for next winter)" in calc.render_winter(result)
 
 
 def test_winter_rejects_negative_numbers_and_a_third_loan() -> None:
