@@ -329,8 +329,16 @@ def cmd_score(
                      f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
     out(table(["place", "player", "money", "final sale", "river", "tasks", "loans", "debt", "total"], rows))
     for r in result["players"]:
+        for t in r["tasks"]:
+            state = "complete" if t["complete"] else "incomplete, pays nothing (R19)"
+            out(f"{r['name']}: task {t['id']} ${t['value']} {state}")
+        if r["river"]["kind"]:
+            out(f"{r['name']}: river sale {r['river']['pieces']} {r['river']['kind']} = ${r['river']['dollars']} (R8)")
         for c in r["corrections"]:
             out(f"⚠ {r['name']}: manual correction {c}")
+    shared = [r["name"] for r in result["players"] if r["place"] == 1]
+    if result["final"]:
+        out(("Winners (shared first place, R22): " if len(shared) > 1 else "Winner: ") + ", ".join(shared))
 
 
 def cmd_games() -> None:

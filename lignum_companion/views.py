@@ -38,6 +38,12 @@ def reminder(g: Game) -> str:
                       river=wood_text(p.wood["river"]), woodpile=wood_text(p.wood["woodpile"]),
                       saw=wood_text(p.wood["saw"]))
     key = step
+    order = ", ".join(g.players[i].name for i in (g.clearing if g.winter else g.start_order))
+    fields["cleanup"] = texts.fill(tpl["cleanup"], order=order) if g.round > 1 and step == "path" else ""
+    if step == "bonus":
+        food, heat = g.winter_cards[g.year - 1]
+        fields["winter_start"] = texts.fill(tpl["winter_start"], order=order, year=g.year, food_need=food,
+                                            heat_need=heat) if not g.acted else ""
     if step == "path":
         supply = D.PATH_SUPPLY[n]
         mix = D.PATH_MIX[n]
@@ -78,6 +84,12 @@ def pending_lines(g: Game) -> list[str]:
             out.append(f"{p.name} must sell the third drying area at the next selling phase (R12).")
         if p.debt:
             out.append(f"{p.name} owes ${p.debt} of winter costs, deducted at the final scoring (R14).")
+        for pl in p.plans:
+            if pl.round == g.round and not g.over:
+                out.append(f"{p.name}'s planned work {pl.card} works this {g.season} (R20).")
+        for t in p.tasks:
+            if not t.complete:
+                out.append(f"{p.name}'s task {t.id} (${t.value}) still needs {rules.needs_words(t)} (R19).")
     return out
 
 
