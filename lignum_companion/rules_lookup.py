@@ -76,6 +76,7 @@ class _Library:
     rulings: dict[str, Ruling]
     labels: dict[str, str]
     stopwords: frozenset[str]
+    unstemmed: frozenset[str]
     synonyms: dict[str, tuple[str, ...]]
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
     idf: dict[str, float]
@@ -108,9 +109,9 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
 
-def _terms(text: str, stopwords: frozenset[str] = frozenset()) -> list[str]:
-    """Stemmed words of a text, without stop words."""
-    return [_stem(w) for w in _words(text) if w not in stopwords]
+def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[str] = frozenset()) -> list[str]:
+    """Stemmed words of a text, without stop words; words in `keep` stay as written."""
+    return [w if w in keep else _stem(w) for w in _words(text) if w not in stopwords]
 
 
 # --- loading --------------------------------------------------------------------------------------------
@@ -130,6 +131,7 @@ def _library() -> _Library:
     rulings: dict[str, Ruling] = {}
     labels: dict[str, str] = {}
     stop: set[str] = set()
+    keep: set[str] = set()
     synonyms: dict[str, tuple[str, ...]] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".toml"):
@@ -146,6 +148,7 @@ def _library() -> _Library:
         labels.update(doc.get("labels", {}))
         search = doc.get("search", {})
         stop.update(search.get("stopwords", []))
+        keep.update(search.get("unstemmed", []))
         for word, extra in search.get("synonyms", {}).items():
             synonyms[word] = tuple(extra)
     topics: list[Topic] = []
@@ -162,12 +165,12 @@ def _library() -> _Library:
     for r in rulings.values():
         if r.topic not in by_id:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
-    stopwords = frozenset(stop)
+    stopwords, unstemmed = frozenset(stop), frozenset(keep)
     index = tuple(
         (
-            frozenset(_terms(t.title + " " + t.id.replace("-", " "), stopwords)),
-            frozenset(_terms(" ".join(t.keywords), stopwords)),
-            Counter(_terms(t.body, stopwords)),
+            frozenset(_terms(t.title + " " + t.id.replace("-", " "), stopwords, unstemmed)),
+            frozenset(_terms(" ".join(t.keywords), stopwords, unstemmed)),
+            Counter(_terms(t.body, stopwords, unstemmed)),
         )
         for t in topics
     )
@@ -175,7 +178,7 @@ def _library() -> _Library:
     for title, keys, body in index:
         df.update(title | keys | set(body))
     idf = {term: math.log(1 + len(topics) / n) for term, n in df.items()}
-    return _Library(tuple(topics), by_id, rulings, labels, stopwords, synonyms, index, idf)
+    return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, idf)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -230,9 +233,9 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
     for word in _words(query):
         if word in lib.stopwords:
             continue
-        add(_stem(word), 1.0)
+        add(word if word in lib.unstemmed else _stem(word), 1.0)
         for extra in lib.synonyms.get(word, ()):
-            for term in _terms(extra):
+            for term in _terms(extra, keep=lib.unstemmed):
                 add(term, 0.7)
     for term, weight in list(weights.items()):
         if len(term) >= 5 and not RULE_ID.match(term):

@@ -154,6 +154,13 @@ def test_light_stemming_and_synonyms_find_the_same_topics() -> None:
     assert rl.lookup("oxen")[0].id in {"loc-6", "wagon"}
     assert rl.lookup("borrow money")[0].id == "loans"
     assert rl.lookup("sled")[0].id == "sledge"
+    assert rl.lookup("tiebreaker")[0].id == "scoring"
+
+
+def test_unstemmed_words_stay_apart() -> None:
+    """'milled' must not fold into 'mill' (the mill worker), or price questions land on the wrong topic."""
+    assert rl.lookup("how much is milled hardwood")[0].id == "selling"
+    assert rl.lookup("mill worker")[0].id == "mill-worker"
 
 
 # --- rulings ----------------------------------------------------------------------------------------------
