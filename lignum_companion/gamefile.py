@@ -222,11 +222,12 @@ def append(gf: GameFile, texts: list[str]) -> GameFile:
 
 
 def drop_last(gf: GameFile, n: int) -> GameFile:
-    """A copy without the last n action lines (comments between them go too; earlier comments stay)."""
-    if n <= 0:
+    """A copy without the last n action lines; comments before the first removed line stay."""
+    if n <= 0 or not gf.actions:
         return gf
-    keep = gf.actions[:-n] if n < len(gf.actions) else []
-    cut = keep[-1].number if keep else _header_end(gf)
+    n = min(n, len(gf.actions))
+    keep = gf.actions[:-n]
+    cut = max(gf.actions[-n].number - 1, _header_end(gf))
     raw = gf.raw[:cut]
     return GameFile(gf.setup, list(keep), raw, gf.path)
 

@@ -1,0 +1,5 @@
+"""`python -m lignum_companion` runs the `lignum` command."""
+
+from .cli import main
+
+main()

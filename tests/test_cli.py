@@ -1,0 +1,98 @@
+"""The non-interactive commands as a user runs them: new, do, next, show, log, undo, check, score, games."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+PATH_2P = "path wagon raft saw food coin stake sledge food X raft X board joker"
+NEW = ["new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+       "--winter", "4/2,5/3"]
+
+
+def run(*args: str, games, stdin: str = "") -> subprocess.CompletedProcess:
+    env = dict(os.environ, LIGNUM_GAMES_DIR=str(games), NO_COLOR="1")
+    return subprocess.run([sys.executable, "-m", "lignum_companion", *args], capture_output=True, text=True,
+                          env=env, input=stdin, timeout=60)
+
+
+@pytest.fixture
+def game(tmp_path):
+    games = tmp_path / "games"
+    r = run(*NEW, games=games)
+    assert r.returncode == 0, r.stderr
+    files = list(games.iterdir())
+    assert len(files) == 1 and files[0].name.endswith("-anna-ben.lignum")
+    return games, files[0]
+
+
+def test_new_with_every_option_asks_nothing_and_next_gives_the_board_numbers(game):
+    games, path = game
+    r = run("next", games=games)
+    assert r.returncode == 0
+    assert "6 bearers on location 4" in r.stdout and "2 X" in r.stdout  # 2-player path (seed 000, R2)
+    assert "Waiting for: the table to lay the path tokens" in r.stdout
+
+
+def test_do_applies_all_or_nothing_and_refusals_leave_the_file_untouched(game):
+    games, path = game
+    r = run("do", str(path), PATH_2P, "anna go 4 2", games=games)
+    assert r.returncode == 0, r.stderr
+    before = path.read_bytes()
+    r = run("do", str(path), "ben go 1", "anna go 4 1", games=games)  # second one goes backwards
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and "only move forward" in r.stderr and "(R3)" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert path.read_bytes() == before
+    r = run("do", "ben go 1", games=games)  # FILE defaults to the most recent game
+    assert r.returncode == 0 and "next: anna (travel)" in r.stdout
+
+
+def test_malformed_and_out_of_turn_actions_are_one_line_refusals(game):
+    games, path = game
+    run("do", str(path), PATH_2P, games=games)
+    before = path.read_bytes()
+    for action, words in [("ben go 4 1", "not ben's turn"), ("anna fly 3", "unknown action"),
+                          ("zoe go 4 1", "no player called"), ("anna go 4 x", "whole number")]:
+        r = run("do", str(path), action, games=games)
+        assert r.returncode == 1 and words in r.stderr and r.stderr.count("\n") == 1, (action, r.stderr)
+        assert path.read_bytes() == before
+
+
+def test_show_json_log_undo_check_and_score(game):
+    games, path = game
+    run("do", str(path), PATH_2P, "anna go 4 2", "ben go 7", games=games)
+    state = json.loads(run("show", "--json", games=games).stdout)
+    assert state["step"] == "travel" and state["players"][0]["money"] == 3 and state["players"][1]["money"] == 6
+    assert "anna" in run("show", "--player", "anna", games=games).stdout
+    log = run("log", games=games).stdout
+    assert "anna go 4 2" in log and "spring year 1" in log
+    r = run("undo", "-n", "2", games=games)
+    assert r.returncode == 0 and "undone: ben go 7" in r.stdout and "undone: anna go 4 2" in r.stdout
+    assert run("check", games=games).stdout.startswith("ok:")
+    score = json.loads(run("score", "--json", games=games).stdout)
+    assert score["final"] is False and [p["total"] for p in score["players"]] == [5, 5]
+    assert [p["place"] for p in score["players"]] == [1, 1]  # R22: shared place
+    assert "ok" in run("games", games=games).stdout or path.name in run("games", games=games).stdout
+
+
+def test_a_hand_edited_bad_line_is_reported_by_line(game):
+    games, path = game
+    run("do", str(path), PATH_2P, "anna go 4 2", games=games)
+    text = path.read_text().replace("anna go 4 2", "anna go 4 22")
+    path.write_text(text)
+    r = run("check", str(path), games=games)
+    assert r.returncode == 1 and "line " in r.stderr and "Traceback" not in r.stderr
+    n = text.splitlines().index("anna go 4 22") + 1
+    assert f"line {n}:" in r.stderr
+
+
+def test_usage_errors_exit_2(tmp_path):
+    r = run("undo", "-n", "0", games=tmp_path)
+    assert r.returncode == 2
+    r = run("frobnicate", games=tmp_path)
+    assert r.returncode == 2
