@@ -160,6 +160,8 @@ def cmd_do(
         file = actions.pop(0)
     if not actions:
         fail("give at least one action, e.g. lignum do FILE 'anna go 4 2'", 2)
+    if len(actions) > 1 and not any(" " in a for a in actions):
+        actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
     path, gf, g = load_or_fail(file)
     done: list[str] = []
     for text in actions:
