@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
 from .engine import data, prices
@@ -430,6 +431,7 @@ def craftwork_sets(
     Among equal sums it uses fewer tokens, then fewer jokers, keeping them back for huts.
     """
     kinds = [k for k in data.CRAFTWORK if k != "joker"]
+    best_sets = cache(lambda n: _best_sets(n, card))  # per call: the price table is read afresh each time
     Plan = list[tuple[str, int, tuple[int, ...]]]  # (kind, jokers used, set sizes)
     memo: dict[tuple[int, int], tuple[Best, Plan]] = {}
 
@@ -437,13 +439,13 @@ def craftwork_sets(
         """Best sets for kinds[i:] with `free` jokers still unassigned."""
         if (i, free) not in memo:
             if i == len(kinds):
-                (money, used, _), parts = _best_sets(free, card)
+                (money, used, _), parts = best_sets(free)
                 memo[(i, free)] = ((money, used, used), [("joker", -used, parts)] if parts else [])
             else:
                 own = counts.get(kinds[i], 0)
                 best: tuple[Best, Plan] = ((-1, 0, 0), [])
                 for offered in range(free + 1):
-                    (money, used, _), parts = _best_sets(own + offered, card)
+                    (money, used, _), parts = best_sets(own + offered)
                     jokers_used = max(0, -used - own)
                     if jokers_used < offered:
                         continue  # the same split with fewer jokers offered is tried already
