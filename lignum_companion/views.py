@@ -110,8 +110,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row("equipment", lambda p: _bag(p.equipment, D.EQUIPMENT))
     row("craftwork", lambda p: _bag(p.craftwork, D.CRAFTWORK))
     row("huts", lambda p: _bag(p.huts, D.HUT_AREAS))
-    row("workers", lambda p: _bag(p.workers, ("woodcutters", "bearers", "sawyers"))
-        + ("" if not p.mill_worker else " +mill"))
+    row("workers", workers_text)
     row("cutting area", lambda p: p.area or "-")
     row("path", lambda p: "clearing" if p.pos == D.CLEARING else (p.pos or "start"))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
@@ -123,6 +122,15 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
         row("planned work", lambda p: "; ".join(
             f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
     return headers, rows
+
+
+def workers_text(p: Player) -> str:
+    """Hired workers and whether the mill worker is still free this round (R6)."""
+    parts = [f"{n} {kind if n > 1 else kind[:-1]}" for kind in ("woodcutters", "bearers", "sawyers")
+             if (n := p.workers.get(kind, 0))]
+    if p.mill_worker:
+        parts.append("mill worker")
+    return ", ".join(parts) or "-"
 
 
 def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
