@@ -183,8 +183,16 @@ def cmd_do(
 
 
 def _rules_hint(e: Exception) -> str:
+    """Which rules topic explains a refusal (only loaded on the failure path)."""
     rule = getattr(e, "rule", "")
-    return f" — see: lignum rules {rule}" if rule else ""
+    if not rule:
+        return ""
+    try:
+        from .rules_lookup import read_more
+
+        return f" — see: {read_more(rule)}"
+    except Exception:  # the hint must never hide the refusal itself
+        return f" — see: lignum rules {rule}"
 
 
 def cmd_next(file: str = FileArg) -> None:

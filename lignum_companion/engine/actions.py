@@ -274,7 +274,8 @@ def _p_build(pos, keys, line):
     if len(pos) != 1:
         raise NotationError("say where the huts go, like `build drying+food+accom` or `build 2drying+accom`", line)
     out = {"huts": parse_bag(pos[0], data.HUT_AREAS, "hut area")}
-    out["using"] = parse_bag(keys["using"], data.HUT_CRAFTWORK + ("joker",), "craftwork token") if "using" in keys else {}
+    using = keys.get("using")
+    out["using"] = parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork token") if using else {}
     return out
 
 
