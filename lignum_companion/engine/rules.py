@@ -138,7 +138,11 @@ def _path(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _task(g: Game, pi: int, a: dict[str, Any]) -> None:
     g.task_seq += 1
     tid = f"T{g.task_seq}"
-    g.task_display.append(Task(tid, a["value"], [list(n) for n in a["needs"]], [False] * len(a["needs"])))
+    grouped: dict[tuple[str, int], int] = {}  # the notation writes needs grouped; so does the state, for replay
+    for piece, stage in a["needs"]:
+        grouped[(piece, stage)] = grouped.get((piece, stage), 0) + 1
+    needs = [[piece, stage] for (piece, stage), n in grouped.items() for _ in range(n)]
+    g.task_display.append(Task(tid, a["value"], needs, [False] * len(needs)))
 
 
 @handler("placement")
