@@ -1,0 +1,736 @@
+"""The end-of-game PDF score sheet: breakdown, standings, money chart and season-by-season ledger.
+
+A thin client of the engine: every figure of the final scoring comes from `score(g)`, the season figures
+from `Player.ledger` and `Player.season_money`. Layout, labels and colours come from
+templates/scoresheet.toml. reportlab is imported inside functions so that `lignum --help` stays quick.
+
+Text is drawn as text (searchable, extractable) in an embedded TrueType font; letters that font lacks
+(Hangul, kana, Chinese characters) switch font run by run: first to any font file found on the machine that
+has them, else to the CJK fonts every PDF reader knows by name.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import tempfile
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from . import texts
+from .engine import data as D
+from .engine.flow import where
+from .engine.pieces import format_bag
+from .engine.scoring import score
+from .engine.state import Game, Player
+from .gamefile import GameFile
+
+MM = 72 / 25.4
+PIECE_ORDER = ("F", "S", "H", "mF", "mS", "mH")
+CID_RANGES = {
+    "hangul": ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF)),
+    "kana": ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF65, 0xFF9F)),
+    "han": ((0x3000, 0x303F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFF01, 0xFF64)),
+}
+
+
+LedgerRow = tuple[str, dict[str, int], int, bool]  # season label, sums by reason group, money at its end, final?
+
+
+class ExportError(Exception):
+    """The sheet cannot be written where asked; the message says why and what to do."""
+
+
+def template() -> dict[str, Any]:
+    return texts.load("scoresheet")
+
+
+def money(n: int) -> str:
+    return f"${n}" if n >= 0 else f"-${-n}"
+
+
+def signed(n: int) -> str:
+    """+$4 / -$3, and nothing for zero (a condensed ledger shows only what moved)."""
+    return "" if n == 0 else (f"+${n}" if n > 0 else f"-${-n}")
+
+
+# --- fonts -----------------------------------------------------------------------------------------------
+
+
+@cache
+def _font_index(folders: tuple[str, ...]) -> dict[str, str]:
+    """Lower-cased file name -> path of every font file under the folders (first one wins)."""
+    index: dict[str, str] = {}
+    for folder in folders:
+        root = os.path.expanduser(folder)
+        if not os.path.isdir(root):
+            continue
+        for dirpath, _dirs, files in os.walk(root):
+            for name in files:
+                if name.lower().endswith((".ttf", ".otf", ".ttc")):
+                    index.setdefault(name.lower(), os.path.join(dirpath, name))
+    return index
+
+
+def _reportlab_fonts() -> str:
+    import reportlab
+
+    return os.path.join(os.path.dirname(reportlab.__file__), "fonts")
+
+
+def find_font_files(names: list[str], folders: list[str]) -> list[str]:
+    """Paths of the named font files that exist, in the order named."""
+    index = _font_index(tuple(folders))
+    found = []
+    for name in names:
+        if "/" in name:
+            path = name.replace("{reportlab}", _reportlab_fonts())
+            if os.path.isfile(path):
+                found.append(path)
+        elif name.lower() in index:
+            found.append(index[name.lower()])
+    return found
+
+
+@cache
+def _register_ttf(path: str) -> tuple[str, frozenset[int]] | None:
+    """Register a TrueType file once; its reportlab name and the code points it covers (None if unusable)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name = "Lig-" + Path(path).stem.replace(" ", "")
+    try:
+        font = TTFont(name, path)  # PostScript-outline (CFF) fonts and collections are refused here
+    except Exception:
+        return None
+    pdfmetrics.registerFont(font)
+    return name, frozenset(font.face.charToGlyph)
+
+
+@cache
+def _register_cid(name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont(name))
+    return name
+
+
+class Fonts:
+    """The sheet's fonts and the per-run switch: which font draws each letter."""
+
+    def __init__(self, conf: dict[str, Any]) -> None:
+        folders = list(conf.get("folders", []))
+        self.regular, self._cover = self._first(conf["regular"], folders)
+        bold = self._first(conf.get("bold", []), folders, required=False)
+        self.bold, self._bold_cover = bold if bold else (self.regular, self._cover)
+        self._extra_names = {False: list(conf.get("extra", [])), True: list(conf.get("extra_bold", []))}
+        self._folders = folders
+        self._extra: dict[bool, list[tuple[str, frozenset[int]]]] = {}
+        self._cid: dict[str, str] = dict(conf.get("cid", {}))
+        self._memo: dict[tuple[str, bool], str] = {}
+
+    @staticmethod
+    def _first(names: list[str], folders: list[str], required: bool = True) -> tuple[str, frozenset[int]] | None:
+        for path in find_font_files(names, folders):
+            reg = _register_ttf(path)
+            if reg:
+                return reg
+        if required:
+            raise ExportError("no usable font found for the score sheet (looked for " + ", ".join(names) + ")")
+        return None
+
+    def _extras(self, bold: bool) -> list[tuple[str, frozenset[int]]]:
+        """Fonts for letters the main font lacks (bold ones first for bold text), loaded when first needed."""
+        if bold not in self._extra:
+            names = self._extra_names[True] + self._extra_names[False] if bold else self._extra_names[False]
+            self._extra[bold] = [r for p in find_font_files(names, self._folders) if (r := _register_ttf(p))]
+        return self._extra[bold]
+
+    def font_of(self, ch: str, bold: bool = False) -> str:
+        key = (ch, bold)
+        if key in self._memo:
+            return self._memo[key]
+        base, cover = (self.bold, self._bold_cover) if bold else (self.regular, self._cover)
+        cp = ord(ch)
+        font = base
+        if cp not in cover and not ch.isspace():
+            if bold and cp in self._cover:
+                font = self.regular
+            else:
+                font = next((name for name, cov in self._extras(bold) if cp in cov), "") or self._cid_font(cp) or base
+        self._memo[key] = font
+        return font
+
+    def _cid_font(self, cp: int) -> str:
+        for script, ranges in CID_RANGES.items():
+            if script in self._cid and any(lo <= cp <= hi for lo, hi in ranges):
+                return _register_cid(self._cid[script])
+        return ""
+
+    def runs(self, text: str, bold: bool = False) -> list[tuple[str, str]]:
+        """(font, text) pieces of a string, each drawable in one font."""
+        out: list[tuple[str, str]] = []
+        for ch in unicodedata.normalize("NFC", text):
+            font = self.font_of(ch, bold)
+            if out and out[-1][0] == font:
+                out[-1] = (font, out[-1][1] + ch)
+            else:
+                out.append((font, ch))
+        return out
+
+    def markup(self, text: str, bold: bool = False, colour: str | None = None) -> str:
+        """Paragraph markup for plain text, escaped, with a font tag per run."""
+        body = "".join(f'<font face="{f}">{escape(t)}</font>' for f, t in self.runs(text, bold))
+        return f'<font color="{colour}">{body}</font>' if colour else body
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return sum(stringWidth(t, f, size) for f, t in self.runs(text, bold))
+
+    def fit(self, text: str, size: float, width: float, bold: bool = False) -> str:
+        """The text, cut with an ellipsis if it is wider than `width` (chart legends only)."""
+        if self.width(text, size, bold) <= width:
+            return text
+        while text and self.width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text + "…"
+
+
+@cache
+def default_fonts() -> Fonts:
+    return Fonts(template()["fonts"])
+
+
+def _draw_runs(canv: Any, fonts: Fonts, x: float, y: float, text: str, size: float, *, bold: bool = False,
+               align: str = "left") -> None:
+    """Draw a line on the canvas run by run (page banner and footer)."""
+    w = fonts.width(text, size, bold)
+    x = x - w / 2 if align == "centre" else (x - w if align == "right" else x)
+    for font, t in fonts.runs(text, bold):
+        canv.setFont(font, size)
+        canv.drawString(x, y, t)
+        x += canv.stringWidth(t, font, size)
+
+
+# --- export ----------------------------------------------------------------------------------------------
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    sizes = template()["page"]["paper"]
+    key = (paper or "").strip().casefold()
+    if key not in sizes:
+        raise ExportError(f"unknown paper {paper!r}; choose " + " or ".join(sorted(sizes, key=len)))
+    w, h = sizes[key]
+    return w * MM, h * MM
+
+
+def check_target(out: str, force: bool) -> Path:
+    """Refuse, before any work, a target that is a folder, in a missing folder, or exists without --force."""
+    p = Path(out).expanduser()
+    if not str(out).strip():
+        raise ExportError("give a file name for the PDF, e.g. --pdf score.pdf")
+    if p.is_dir():
+        raise ExportError(f"{out} is a folder; name the PDF file to write, e.g. {p / 'score.pdf'}")
+    parent = p.parent
+    if not parent.exists():
+        raise ExportError(f"cannot write {out}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise ExportError(f"cannot write {out}: {parent} is not a folder")
+    if p.exists() or p.is_symlink():
+        if not force:
+            raise ExportError(f"{out} already exists; add --force to replace it")
+        if not p.is_file():
+            raise ExportError(f"{out} exists and is not a regular file; it was left alone")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ExportError(f"cannot write {out}: the folder {parent} is not writable")
+    return p
+
+
+def write_atomic(p: Path, data: bytes) -> None:
+    """Temporary file in the same folder, fsync, then os.replace: the target is whole or untouched."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    except OSError as e:
+        raise ExportError(f"cannot write {p}: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a score sheet is meant to be shared
+        os.replace(tmp, p)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise ExportError(f"cannot write {p}: {e.strerror or e}") from None
+        raise
+
+
+def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str) -> None:
+    """Write the score sheet of game `g` (read from `gf`) to `out`, all or nothing."""
+    size = paper_size(paper)
+    target = check_target(out, force)
+    try:
+        import reportlab  # noqa: F401
+    except ImportError:
+        raise ExportError("the PDF score sheet needs reportlab (pip install reportlab)") from None
+    write_atomic(target, render(gf, g, pagesize=size))
+
+
+def render(gf: GameFile | None, g: Game, *, pagesize: tuple[float, float] | None = None,
+           fonts: Fonts | None = None, today: datetime.date | None = None) -> bytes:
+    """The PDF as bytes (nothing touches the disk)."""
+    return _Sheet(gf, g, pagesize or paper_size("A4"), fonts or default_fonts(), today).build()
+
+
+# --- the sheet -------------------------------------------------------------------------------------------
+
+
+def _join_names(names: list[str], word: str) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
+
+
+class _Sheet:
+    """Builds the story of flowables from the template and the engine's figures."""
+
+    def __init__(self, gf: GameFile | None, g: Game, pagesize: tuple[float, float], fonts: Fonts,
+                 today: datetime.date | None) -> None:
+        from reportlab.lib import colors
+        from reportlab.lib.styles import ParagraphStyle
+
+        self.g = g
+        self.T = template()
+        self.L = self.T["labels"]
+        self.S = self.T["sizes"]
+        self.C = {k: colors.HexColor(v) for k, v in self.T["colours"].items() if isinstance(v, str)}
+        self.hex = {k: v for k, v in self.T["colours"].items() if isinstance(v, str)}
+        self.player_hex = self.T["colours"]["players"]
+        self.fonts = fonts
+        self.pagesize = pagesize
+        self.margin = self.T["page"]["margin_mm"] * MM
+        self.result = score(g)
+        self.final = bool(self.result["final"])
+        self.game_name = gf.path.stem if gf is not None and gf.path is not None else self.L["unsaved"]
+        self.today = (today or datetime.date.today()).isoformat()
+
+        def style(name: str, size: float, leading: float = 1.22, **kw: Any) -> ParagraphStyle:
+            return ParagraphStyle(name, fontName=fonts.regular, fontSize=size, leading=size * leading,
+                                  textColor=self.C["ink"], **kw)
+
+        self.st = {
+            "title": style("title", self.S["title"], spaceAfter=2),
+            "heading": style("heading", self.S["heading"], spaceBefore=8, spaceAfter=4),
+            "body": style("body", self.S["body"]),
+            "cell": style("cell", self.S["table"]),
+            "small": style("small", self.S["small"]),
+            "right": style("right", self.S["table"], alignment=2),
+            "small_right": style("small_right", self.S["small"], alignment=2),
+        }
+
+    # helpers ---------------------------------------------------------------------------------------------
+    def P(self, text: str, style: str = "cell", bold: bool = False, colour: str | None = None) -> Any:
+        from reportlab.platypus import Paragraph
+
+        return Paragraph(self.fonts.markup(text, bold, colour), self.st[style])
+
+    def lines(self, parts: list[tuple[str, bool, str | None]], style: str = "cell") -> Any:
+        """A paragraph of several lines, each (text, bold, colour)."""
+        from reportlab.platypus import Paragraph
+
+        return Paragraph("<br/>".join(self.fonts.markup(t, b, c) for t, b, c in parts), self.st[style])
+
+    def fit(self, name: str, width: float, lines: int = 1, bold: bool = False) -> str:
+        """A name short enough for `lines` lines of a narrow column; the full name is in the standings."""
+        return self.fonts.fit(name, self.S["table"], width * lines - (lines - 1) * self.S["table"], bold)
+
+    def colour_of(self, row: dict[str, Any]) -> str:
+        return self.player_hex.get(row["colour"], self.hex["ink"])
+
+    def place_text(self, row: dict[str, Any]) -> str:
+        places = self.L["places"]
+        text = places[row["place"] - 1] if row["place"] <= len(places) else str(row["place"])
+        return f"{text} ({self.L['shared']})" if row["shared"] else text
+
+    # the document ------------------------------------------------------------------------------------------
+    def build(self) -> bytes:
+        import io
+
+        from reportlab.platypus import PageBreak, SimpleDocTemplate
+
+        buf = io.BytesIO()
+        m = self.margin
+        doc = SimpleDocTemplate(
+            buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
+            title=f"{self.L['title']}: {self.game_name}", author=self.T["page"]["author"],
+            subject=", ".join(p.name for p in self.g.players), invariant=1,
+        )
+        self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
+        doc.afterPage = lambda: self.stamp(doc.canv)
+        story = self.header() + self.standings() + self.breakdown() + [self.chart(), PageBreak()] + self.ledger()
+        doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
+        return buf.getvalue()
+
+    def decorate(self, canv: Any, doc: Any) -> None:
+        """Every page: the footer, and on an unfinished game a banner above the content."""
+        w, h = self.pagesize
+        canv.saveState()
+        if not self.final:
+            canv.setFillColor(self.C["provisional"])
+            banner = texts.fill(self.L["banner"], where=where(self.g))
+            _draw_runs(canv, self.fonts, self.margin, h - self.margin * 0.62, banner, self.S["body"], bold=True)
+        canv.setFillColor(self.C["muted"])
+        footer = texts.fill(self.L["footer"], game=self.game_name, page=doc.page)
+        _draw_runs(canv, self.fonts, w / 2, self.margin * 0.45, footer, self.S["footer"], align="centre")
+        canv.restoreState()
+
+    def stamp(self, canv: Any) -> None:
+        """On an unfinished game, a see-through PROVISIONAL across the finished page."""
+        if self.final:
+            return
+        w, h = self.pagesize
+        canv.saveState()
+        canv.translate(w / 2, h / 2)
+        canv.rotate(48)
+        canv.setFillColor(self.C["provisional"])
+        canv.setFillAlpha(self.T["colours"]["stamp_alpha"])
+        _draw_runs(canv, self.fonts, 0, -self.S["stamp"] / 3, self.L["stamp"], self.S["stamp"], bold=True,
+                   align="centre")
+        canv.restoreState()
+
+    # page 1 -------------------------------------------------------------------------------------------------
+    def header(self) -> list[Any]:
+        from reportlab.platypus import Spacer, Table, TableStyle
+
+        g = self.g
+        seat_w = self.width / len(g.players)
+        variants = ", ".join(self.L["variants"].get(v, v) for v in g.variants) or self.L["no_variants"]
+        info = texts.fill(self.L["players_line"], count=len(g.players), mode=self.L["modes"].get(g.mode, g.mode),
+                          variants=variants)
+        top = Table(
+            [[self.P(self.L["title"], "title", bold=True),
+              self.lines([(self.game_name, True, None), (texts.fill(self.L["printed"], date=self.today), False,
+                                                         self.hex["muted"])], "right")]],
+            colWidths=[self.width * 0.45, self.width * 0.55])
+        top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, -1), 0),
+                                 ("RIGHTPADDING", (-1, 0), (-1, -1), 0)]))
+        seats = Table(
+            [[self.lines([(self.fit(p.name, seat_w - 12, bold=True), True, None),
+                          (self.L["colour_names"].get(p.colour, p.colour), False, self.hex["muted"])])
+              for p in g.players]],
+            colWidths=[seat_w] * len(g.players))
+        cmds = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 6)]
+        for i, p in enumerate(g.players):
+            cmds.append(("LINEBEFORE", (i, 0), (i, 0), 4, self.player_hex.get(p.colour, self.hex["ink"])))
+        seats.setStyle(TableStyle(cmds))
+        return [top, self.P(info, "body"), Spacer(1, 4), seats, Spacer(1, 6)]
+
+    def standings(self) -> list[Any]:
+        from reportlab.platypus import Spacer, Table, TableStyle
+
+        rows = self.result["players"]
+        first = [r for r in rows if r["place"] == 1]
+        key = ("winner" if len(first) == 1 else "winners_shared") if self.final else (
+            "leader" if len(first) == 1 else "leaders_shared")
+        line = texts.fill(self.L[key], names=_join_names([r["name"] for r in first], self.L["and"]),
+                          total=money(first[0]["total"]))
+        data = [[self.P(self.L["place"], bold=True), self.P(self.L["player"], bold=True),
+                 self.P(self.L["total"], "right", bold=True)]]
+        for r in rows:
+            data.append([self.P(self.place_text(r), bold=r["place"] == 1),
+                         self.P(r["name"], bold=True, colour=self.colour_of(r)),
+                         self.P(money(r["total"]), "right", bold=True)])
+        t = Table(data, colWidths=[28 * MM, self.width - 58 * MM, 30 * MM], hAlign="LEFT")
+        t.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, 0), self.C["band"]), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, self.C["rule"]),
+            ("TOPPADDING", (0, 0), (-1, -1), self.S["padding"]), ("BOTTOMPADDING", (0, 0), (-1, -1), self.S["padding"]),
+        ]))
+        colour = self.hex["ink"] if self.final else self.hex["provisional"]
+        return [self.P(line, "heading", bold=True, colour=colour), t, Spacer(1, 4)]
+
+    def breakdown(self) -> list[Any]:
+        from reportlab.platypus import Table, TableStyle
+
+        L, rows, muted = self.L, self.result["players"], self.hex["muted"]
+        nothing = L["nothing"]
+
+        def label(text: str, note: str = "") -> Any:
+            return self.lines([(text, False, None)] + ([(note, False, muted)] if note else []))
+
+        label_w = 40 * MM
+        col_w = (self.width - label_w) / len(rows)
+        table: list[list[Any]] = [[self.P(L["breakdown"], bold=True)] + [
+            self.lines([(self.fit(r["name"], col_w - 2 * 6, 2, bold=True), True, self.colour_of(r)),
+                        (self.place_text(r), False, muted)]) for r in rows]]
+        table.append([label(L["money"])] + [self.P(money(r["money"])) for r in rows])
+        for area in D.SALE_AREAS:
+            bonus = D.DRYING_BONUS[area]
+            note = texts.fill(L["bonus"], bonus=bonus) if bonus else ""
+            cells = []
+            for r in rows:
+                a = r["areas"][area]
+                cells.append(self.P(f"{format_bag(a['pieces'], PIECE_ORDER)}: {money(a['dollars'])}"
+                                    if a["pieces"] else nothing))
+            table.append([label(L["area"][area], note)] + cells)
+        table.append([label(L["final_sale"])] + [self.P(money(r["final_sale"]), bold=True) for r in rows])
+        river = []
+        for r in rows:
+            rv = r["river"]
+            kind = L["kinds"].get(rv["kind"], rv["kind"])
+            river.append(self.P(texts.fill(L["river_value"], count=rv["pieces"], kind=kind,
+                                           dollars=money(rv["dollars"])) if rv["kind"] else nothing))
+        table.append([label(L["river"])] + river)
+        if self.g.has_tasks or any(r["tasks"] for r in rows):
+            cells = []
+            for r in rows:
+                parts = [(texts.fill(L["task_done"], id=t["id"], dollars=money(t["dollars"])), False, None)
+                         if t["complete"] else
+                         (texts.fill(L["task_open"], id=t["id"], value=money(t["value"])), False,
+                          self.hex["unfinished"]) for t in r["tasks"]]
+                cells.append(self.lines(parts) if parts else self.P(nothing))
+            table.append([label(L["tasks"])] + cells)
+        table.append([label(L["loans"])] + [
+            self.P(texts.fill(L["loans_value"], count=r["loans"], dollars=money(-r["loan_repayment"]))
+                   if r["loans"] else nothing) for r in rows])
+        table.append([label(L["debt"])] + [self.P(money(-r["debt"]) if r["debt"] else nothing) for r in rows])
+        corr_row = None
+        if any(r["corrections"] for r in rows):
+            corr_row = len(table)
+            flag = L["correction_flag"]
+            table.append([label(f"{flag} {L['corrections']}")] + [
+                self.lines([(f"{flag} {c}", False, self.hex["correction"]) for c in r["corrections"]], "small")
+                if r["corrections"] else self.P(nothing) for r in rows])
+        total_row = len(table)
+        table.append([self.P(L["total"], bold=True)] + [self.P(money(r["total"]), "heading", bold=True) for r in rows])
+        table.append([self.P(L["place"], bold=True)] + [self.P(self.place_text(r), bold=True) for r in rows])
+
+        t = Table(table, colWidths=[label_w] + [col_w] * len(rows), repeatRows=1)
+        pad = self.S["padding"]
+        cmds: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BACKGROUND", (0, 0), (-1, 0), self.C["band"]),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, self.C["rule"]),
+            ("BACKGROUND", (0, total_row), (-1, -1), self.C["total"]),
+            ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]
+        for i, r in enumerate(rows):
+            cmds.append(("LINEABOVE", (i + 1, 0), (i + 1, 0), 3, self.colour_of(r)))
+        if corr_row is not None:
+            cmds.append(("TEXTCOLOR", (0, corr_row), (0, corr_row), self.C["correction"]))
+        t.setStyle(TableStyle(cmds))
+        return [t]
+
+    def chart(self) -> Any:
+        from reportlab.platypus import Flowable
+
+        ch = self.T["chart"]
+        build = self._chart_drawing
+        title = self.P(self.L["chart_title"], "heading", bold=True)
+
+        class FitChart(Flowable):
+            """The chart takes the room left on page 1, between its minimum and its natural height."""
+
+            def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+                _, th = title.wrap(aw, ah)
+                self.title_h = th + 6
+                h = max(ch["min_height_mm"] * MM, min(ch["height_mm"] * MM, ah - self.title_h - 2))
+                self.drawing = build(aw, h)
+                self.width, self.height = aw, h + self.title_h
+                return self.width, self.height
+
+            def draw(self) -> None:
+                from reportlab.graphics import renderPDF
+
+                title.drawOn(self.canv, 0, self.height - self.title_h + 4)
+                renderPDF.draw(self.drawing, self.canv, 0, 0)
+
+        return FitChart()
+
+    def _chart_drawing(self, width: float, height: float) -> Any:
+        from reportlab.graphics.charts.lineplots import LinePlot
+        from reportlab.graphics.shapes import Drawing, Line, String
+        from reportlab.graphics.widgets.markers import makeMarker
+        from reportlab.lib import colors
+
+        ch, L, size = self.T["chart"], self.L, self.S["small"]
+        players = self.g.players
+        start = {p.name: self._start_money(p) for p in players}
+        series = [[(0, start[p.name])] + [(i + 1, m) for i, m in enumerate(p.season_money[: D.ROUNDS])]
+                  for p in players]
+        top = max([v for s in series for _, v in s] + [1])
+        step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6) if top <= 6000 else 1000
+        legend_w = ch["legend_width_mm"] * MM
+        d = Drawing(width, height)
+        lp = LinePlot()
+        lp.x, lp.y = 30, 18
+        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
+        lp.data = [s if len(s) > 1 else s + s for s in series]  # a lone start point still draws its marker
+        ticks = [L["chart_start"]] + [
+            texts.fill(L["chart_season"], season=L["seasons"][D.round_season(r)], year=D.round_year(r))
+            for r in range(1, D.ROUNDS + 1)]
+        lp.xValueAxis.valueMin, lp.xValueAxis.valueMax, lp.xValueAxis.valueStep = 0, D.ROUNDS, 1
+        lp.xValueAxis.labelTextFormat = lambda v: ticks[int(round(v))] if 0 <= round(v) < len(ticks) else ""
+        lp.yValueAxis.valueMin, lp.yValueAxis.valueStep = 0, step
+        lp.yValueAxis.valueMax = step * -(-top // step)
+        lp.yValueAxis.labelTextFormat = lambda v: money(int(v))
+        lp.yValueAxis.visibleGrid = True
+        lp.yValueAxis.gridStrokeColor = self.C["rule"]
+        lp.yValueAxis.gridStrokeWidth = 0.3
+        for axis in (lp.xValueAxis, lp.yValueAxis):
+            axis.labels.fontName = self.fonts.font_of("S")
+            axis.labels.fontSize = size
+            axis.strokeColor = self.C["muted"]
+        markers = ch["markers"]
+        for i, p in enumerate(players):
+            colour = colors.HexColor(self.player_hex.get(p.colour, self.hex["ink"]))
+            lp.lines[i].strokeColor = colour
+            lp.lines[i].strokeWidth = ch["line_width"]
+            marker = makeMarker(markers[i % len(markers)])
+            marker.fillColor = colour
+            marker.strokeColor = colour
+            marker.size = 5
+            lp.lines[i].symbol = marker
+        d.add(lp)
+        # legend: a line, a marker and the name drawn run by run (names may mix scripts)
+        lx = width - legend_w + 6
+        for i, p in enumerate(players):
+            y = height - 14 - i * 14
+            colour = colors.HexColor(self.player_hex.get(p.colour, self.hex["ink"]))
+            d.add(Line(lx, y + 3, lx + 16, y + 3, strokeColor=colour, strokeWidth=ch["line_width"]))
+            m = makeMarker(markers[i % len(markers)])
+            m.x, m.y, m.size, m.fillColor, m.strokeColor = lx + 8, y + 3, 5, colour, colour
+            d.add(m)
+            x = lx + 21
+            name = self.fonts.fit(p.name, self.S["table"], legend_w - 28)
+            for font, t in self.fonts.runs(name):
+                d.add(String(x, y, t, fontName=font, fontSize=self.S["table"], fillColor=self.C["ink"]))
+                x += self.fonts.width(t, self.S["table"])
+        return d
+
+    def _start_money(self, p: Player) -> int:
+        prefixes = tuple(self.T["ledger"]["start"])
+        return sum(e.amount for e in p.ledger if e.reason.startswith(prefixes))
+
+    # page 2 -------------------------------------------------------------------------------------------------
+    def ledger(self) -> list[Any]:
+        """Per player, one row per season: the log's money moves summed by reason group, then the final row."""
+        from reportlab.platypus import KeepTogether, Spacer
+
+        L = self.L
+        groups = self.T["ledger"]["groups"]
+        per_player = [self._ledger_of(r, groups) for r in self.result["players"]]
+        used = [grp for grp in groups
+                if any(row[1].get(grp["key"]) for rows in per_player for row in rows)]
+        story: list[Any] = [self.P(L["ledger_title"], "heading", bold=True), self.P(L["ledger_intro"], "small"),
+                            Spacer(1, 4)]
+        widths = self._ledger_widths(used, per_player)
+        for r, rows in zip(self.result["players"], per_player, strict=True):
+            p = self.g.players[self.g.player_index(r["name"])]
+            title = self.lines([(r["name"], True, self.colour_of(r))], "body")
+            note = texts.fill(L["ledger_player"], place=self.place_text(r), total=money(r["total"]),
+                              start=money(self._start_money(p)))
+            block = [title, self.P(note, "small", colour=self.hex["muted"]), Spacer(1, 1.5),
+                     self._ledger_table(r, rows, used, widths)]
+            if p.corrections:
+                flag = L["correction_flag"]
+                block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {c}", False, self.hex["correction"])
+                                         for c in p.corrections], "small"))
+            block.append(Spacer(1, 6))
+            story.append(KeepTogether(block))
+        return story
+
+    def _ledger_of(self, r: dict[str, Any], groups: list[dict[str, Any]]) -> list[LedgerRow]:
+        """(season label, sums by group, money at the end, is the final row) for one player."""
+        L, g = self.L, self.g
+        p = g.players[g.player_index(r["name"])]
+        start = tuple(self.T["ledger"]["start"])
+
+        def group_of(reason: str) -> str:
+            for grp in groups:
+                if grp["reasons"] and reason.startswith(tuple(grp["reasons"])):
+                    return grp["key"]
+            return groups[-1]["key"]
+
+        sums: dict[int, dict[str, int]] = {}
+        for e in p.ledger:
+            if not e.reason.startswith(start):
+                by = sums.setdefault(min(e.round, D.ROUNDS + 1), {})
+                by[group_of(e.reason)] = by.get(group_of(e.reason), 0) + e.amount
+        rounds = list(range(1, min(g.round, D.ROUNDS) + 1)) + ([D.ROUNDS + 1] if D.ROUNDS + 1 in sums else [])
+        rows = []
+        for rnd in rounds:
+            if rnd <= D.ROUNDS:
+                name = texts.fill(L["ledger_round"], season=L["season_names"][D.round_season(rnd)],
+                                  year=D.round_year(rnd))
+            else:
+                name = L["ledger_after"]
+            if rnd <= min(len(p.season_money), D.ROUNDS):
+                end = p.season_money[rnd - 1]
+            else:
+                end = p.money
+                if not self.final:
+                    name += f" ({L['ledger_now']})"
+            rows.append((name, sums.get(rnd, {}), end, False))
+        final = {"sales": r["final_sale"] + r["river"]["dollars"], "tasks": r["task_dollars"],
+                 "loans": -r["loan_repayment"], "winter": -r["debt"]}
+        rows.append((L["ledger_final"] if self.final else L["ledger_final_provisional"],
+                     {k: v for k, v in final.items() if v}, r["total"], True))
+        return rows
+
+    def _ledger_widths(self, used: list[dict[str, Any]], per_player: list[Any]) -> list[float]:
+        """Columns as wide as their widest text; what is left widens the figure columns evenly."""
+        size, pad = self.S["small"], 8
+        heads = [self.L["ledger_season"]] + [grp["label"] for grp in used] + [self.L["ledger_net"],
+                                                                              self.L["ledger_money"]]
+        widths = [self.fonts.width(h, size, bold=True) + pad for h in heads]
+        for rows in per_player:
+            for name, by, end, _ in rows:
+                cells = [name] + [signed(by.get(grp["key"], 0)) for grp in used] + [signed(sum(by.values())),
+                                                                                    money(end)]
+                widths = [max(w, self.fonts.width(c, size, bold=True) + pad) for w, c in zip(widths, cells,
+                                                                                            strict=True)]
+        spare = self.width - sum(widths)
+        if spare >= 0:
+            return [widths[0]] + [w + spare / (len(widths) - 1) for w in widths[1:]]
+        return [w * self.width / sum(widths) for w in widths]
+
+    def _ledger_table(self, r: dict[str, Any], rows: list[Any], used: list[dict[str, Any]],
+                      widths: list[float]) -> Any:
+        from reportlab.platypus import Table, TableStyle
+
+        L = self.L
+        data = [[self.P(L["ledger_season"], "small", bold=True)]
+                + [self.P(grp["label"], "small_right", bold=True) for grp in used]
+                + [self.P(L[k], "small_right", bold=True) for k in ("ledger_net", "ledger_money")]]
+        flagged = []
+        ci = next((i for i, grp in enumerate(used) if grp["key"] == "corrections"), None)
+        for name, by, end, final in rows:
+            if ci is not None and by.get("corrections"):
+                flagged.append((ci + 1, len(data)))
+            data.append([self.P(name, "small", bold=final)]
+                        + [self.P(signed(by.get(grp["key"], 0)), "small_right", bold=final) for grp in used]
+                        + [self.P(signed(sum(by.values())), "small_right", bold=final),
+                           self.P(money(end), "small_right", bold=final)])
+        t = Table(data, colWidths=widths, repeatRows=1)
+        cmds: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BACKGROUND", (0, 0), (-1, 0), self.C["band"]),
+            ("BACKGROUND", (0, -1), (-1, -1), self.C["total"]),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.C["rule"]),
+            ("LINEABOVE", (0, 0), (-1, 0), 2.5, self.colour_of(r)),
+            ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ]
+        cmds += [("BACKGROUND", cell, cell, self.C["flagged"]) for cell in flagged]
+        t.setStyle(TableStyle(cmds))
+        return t

@@ -1,0 +1,355 @@
+"""The PDF score sheet: its text against the engine's score, every example game, scripts beyond Latin, the
+provisional mark, the ledger's arithmetic, paper sizes, the refusals that leave nothing behind, and a render.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from lignum_companion import gamefile, pdf
+from lignum_companion.engine import data as D
+from lignum_companion.engine import score
+
+sys.path.insert(0, str(Path(__file__).parent))
+import gamegen  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.lignum"))
+LABELS = pdf.template()["labels"]
+HANGUL = ["김민준", "Zoë", "Łukasz-Ångström", "이서연"]
+
+
+def pages_text(data: bytes) -> list[str]:
+    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+
+
+def place_label(row: dict) -> str:
+    text = LABELS["places"][row["place"] - 1]
+    return f"{text} ({LABELS['shared']})" if row["shared"] else text
+
+
+def assert_standings(text: str, result: dict) -> None:
+    """Each player's place, name and total stand together in the standings (R22: shared places said)."""
+    for row in result["players"]:
+        line = r"\s*".join(re.escape(x) for x in (place_label(row), row["name"], pdf.money(row["total"])))
+        assert re.search(line, text), f"standings line for {row['name']} missing: {line}"
+
+
+GENERATED = {
+    "basic-2p": dict(seed=11, names=("anna", "ben"), mode="basic"),
+    "advanced-3p": dict(seed=12, names=("anna", "ben", "cleo"), mode="advanced"),
+    "expert-4p": dict(seed=13, names=("anna", "ben", "cleo", "dan"), mode="expert"),
+    "planned-4p-tactical": dict(seed=14, names=("anna", "ben", "cleo", "dan"), mode="planned",
+                                variants=("tactical",)),
+    "corrected-2p": dict(seed=15, names=("anna", "ben"), mode="basic",
+                         fixes={30: "fix ben money +2 paid twice at the market", 60: "fix anna food +1 not taken",
+                                9999: "fix anna money +1 counted after the end"}),
+}
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> dict:
+    """Example games from examples/ plus seeded random finished games, each saved and read back as a file."""
+    folder = tmp_path_factory.mktemp("games")
+    out = {}
+    for path in EXAMPLES:
+        out[f"example:{path.name}"] = gamefile.load(path)
+    for name, kw in GENERATED.items():
+        gf, g = gamegen.play(**kw)
+        gf = gamegen.save(gf, folder / f"{name}.lignum")
+        out[name] = (gf, gamefile.replay(gf))
+    return out
+
+
+@pytest.fixture(scope="module")
+def sheets(games) -> dict:
+    return {name: pdf.render(gf, g) for name, (gf, g) in games.items()}
+
+
+def test_generated_games_are_finished(games):
+    for name in GENERATED:
+        assert games[name][1].over, name
+
+
+def test_every_game_sheet_holds_names_totals_places(games, sheets):
+    for name, (_gf, g) in games.items():
+        pages = pages_text(sheets[name])
+        result = score(g)
+        assert len(pages) == 2, name
+        assert_standings(pages[0], result)
+        for row in result["players"]:
+            assert pdf.money(row["total"]) in pages[1], (name, row["name"])  # the ledger's final row
+            assert row["name"] in pages[1]
+        winners = [r["name"] for r in result["players"] if r["place"] == 1]
+        if g.over:
+            assert "PROVISIONAL" not in "".join(pages), name
+            word = "Winner:" if len(winners) == 1 else "Shared first place (R22):"
+            assert word in pages[0], name
+
+
+def test_examples_totals_match_score_json(tmp_path):
+    """The sheet's totals are those `lignum score --json` prints, for every example game."""
+    if not EXAMPLES:
+        pytest.skip("no examples/*.lignum yet")
+    for path in EXAMPLES:
+        out = tmp_path / f"{path.stem}.pdf"
+        proc = subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(path), "--json", "--pdf",
+                               str(out)], capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+        assert proc.returncode == 0, proc.stderr
+        result = json.loads(proc.stdout)
+        text = pages_text(out.read_bytes())[0]
+        assert_standings(text, result)
+
+
+def test_breakdown_shows_each_part_of_the_total(games, sheets):
+    gf, g = games["expert-4p"]
+    text = " ".join(pages_text(sheets["expert-4p"])[0].split())  # labels may wrap in their cells
+    result = score(g)
+    for label in ("money", "final_sale", "river", "tasks", "loans", "debt", "total"):
+        assert LABELS[label] in text, label
+    for area in D.SALE_AREAS:
+        assert LABELS["area"][area] in text
+    assert "+$1 a piece" in text and "+$2 a piece" in text  # R10 bonuses named
+    for row in result["players"]:
+        for t in row["tasks"]:
+            if not t["complete"]:
+                assert f"{t['id']} unfinished (${t['value']}): pays $0" in text
+        if row["loans"]:
+            assert f"{row['loans']} × loan: -${row['loan_repayment']}" in text
+        if row["debt"]:
+            assert f"-${row['debt']}" in text
+
+
+def test_corrections_are_flagged_on_both_pages(games, sheets):
+    gf, g = games["corrected-2p"]
+    pages = pages_text(sheets["corrected-2p"])
+    anna, ben = g.players
+    assert any("paid twice at the market" in c for c in ben.corrections)
+    for p in (anna, ben):
+        for c in p.corrections:
+            flat = " ".join(pages[0].split())
+            assert f"⚠ {c}" in flat, c
+            assert f"Corrections: {c}" in " ".join(pages[1].split())
+    assert "Corrections" in pages[1]  # the ledger's column for money corrections
+
+
+def test_ledger_rows_add_up_to_money_and_total(games):
+    """Start + every season's net = money before the final sale; each row ends on that season's money."""
+    for name, (gf, g) in games.items():
+        sheet = pdf._Sheet(gf, g, pdf.paper_size("A4"), pdf.default_fonts(), None)
+        groups = sheet.T["ledger"]["groups"]
+        for row in sheet.result["players"]:
+            p = g.players[g.player_index(row["name"])]
+            rows = sheet._ledger_of(row, groups)
+            money = sheet._start_money(p)
+            assert money == gf.setup.start_money
+            for i, (label, by, end, final) in enumerate(rows):
+                if final:
+                    assert end == row["total"]
+                    assert money + sum(by.values()) == row["total"], (name, p.name)
+                    continue
+                money += sum(by.values())
+                assert end == money, (name, p.name, label)
+                if i < len(p.season_money):
+                    assert end == p.season_money[i]
+            assert money == p.money
+
+
+def test_provisional_on_every_page(tmp_path):
+    gf, g = gamegen.play(seed=21, names=("anna", "ben", "cleo"), mode="advanced", stop_after=60)
+    assert not g.over
+    pages = pages_text(pdf.render(gf, g))
+    assert len(pages) == 2
+    for text in pages:
+        assert "PROVISIONAL: the game is not over" in text
+    assert "Leading so far:" in pages[0] or "Sharing the lead so far" in pages[0]
+    assert_standings(pages[0], score(g))
+
+
+def test_provisional_at_the_very_start():
+    gf, g = gamegen.play(seed=22, names=("anna", "ben"), stop_after=0)
+    pages = pages_text(pdf.render(gf, g))
+    assert all("PROVISIONAL" in t for t in pages)
+    assert_standings(pages[0], score(g))
+
+
+@pytest.mark.parametrize("cid_only", [False, True], ids=["font-files", "cid-fallback"])
+def test_hangul_and_accented_names_are_text(cid_only):
+    """Names in Hangul and with accents come back from text extraction, with a Hangul font file or without."""
+    gf, g = gamegen.play(seed=3, names=HANGUL, mode="advanced")
+    conf = dict(pdf.template()["fonts"])
+    if cid_only:
+        conf["extra"], conf["extra_bold"] = [], []
+    fonts = pdf.Fonts(conf)
+    data = pdf.render(gf, g, fonts=fonts)
+    pages = pages_text(data)
+    for name in HANGUL:
+        assert name in pages[0]
+        assert name in pages[1]
+    assert_standings(pages[0], score(g))
+    font_names = {str(f["/BaseFont"]) for page in PdfReader(io.BytesIO(data)).pages
+                  for f in page["/Resources"]["/Font"].values()}
+    uses_cid = any("HYSMyeongJo" in n for n in font_names)
+    if cid_only or not fonts._extras(False):
+        assert uses_cid, font_names  # the reader's own Korean font draws it
+    else:
+        assert not uses_cid, font_names  # a Hangul font file was found and is embedded
+
+
+def test_font_switch_runs():
+    fonts = pdf.default_fonts()
+    runs = fonts.runs("Zoë김민준x")
+    assert "".join(t for _, t in runs) == "Zoë김민준x"
+    assert runs[0][0] == fonts.regular and runs[-1][0] == fonts.regular
+    assert runs[1][0] != fonts.regular and runs[1][1] == "김민준"
+    assert fonts.runs("e\u0301")[0][1] == "é"  # decomposed accents are composed before drawing
+
+
+def test_long_names_keep_two_pages_and_appear_whole():
+    long = "A" * 80
+    names = (long, "Bartholomew-Fitzgerald-Montgomery-Wellington", "c", "dan")
+    gf, g = gamegen.play(seed=5, names=names, mode="expert")
+    pages = pages_text(pdf.render(gf, g, pagesize=pdf.paper_size("letter")))
+    assert len(pages) == 2
+    for name in names:
+        assert name in re.sub(r"\s+", "", pages[0])
+        assert name in re.sub(r"\s+", "", pages[1])
+
+
+def test_paper_sizes():
+    gf, g = gamegen.play(seed=11, names=("anna", "ben"))
+    for paper, size in (("A4", (595.3, 841.9)), ("letter", (612.0, 792.0)), ("LETTER", (612.0, 792.0))):
+        box = PdfReader(io.BytesIO(pdf.render(gf, g, pagesize=pdf.paper_size(paper)))).pages[0].mediabox
+        assert (round(float(box.width), 1), round(float(box.height), 1)) == size
+    with pytest.raises(pdf.ExportError, match="unknown paper 'A3'"):
+        pdf.paper_size("A3")
+
+
+# --- writing the file -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_game():
+    return gamegen.play(seed=11, names=("anna", "ben"))
+
+
+def test_export_writes_whole_file_and_no_temp(tmp_path, small_game):
+    gf, g = small_game
+    out = tmp_path / "score.pdf"
+    pdf.export(gf, g, str(out), force=False, paper="A4")
+    assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().rstrip().endswith(b"%%EOF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["score.pdf"]
+    assert out.stat().st_mode & 0o044  # readable by others, like any file the user saves
+
+
+def test_existing_file_needs_force(tmp_path, small_game):
+    gf, g = small_game
+    out = tmp_path / "score.pdf"
+    out.write_bytes(b"keep me")
+    with pytest.raises(pdf.ExportError, match="already exists; add --force"):
+        pdf.export(gf, g, str(out), force=False, paper="A4")
+    assert out.read_bytes() == b"keep me"
+    pdf.export(gf, g, str(out), force=True, paper="letter")
+    assert out.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["score.pdf"]
+
+
+def test_folder_and_missing_folder_refused(tmp_path, small_game):
+    gf, g = small_game
+    with pytest.raises(pdf.ExportError, match="is a folder"):
+        pdf.export(gf, g, str(tmp_path), force=True, paper="A4")
+    with pytest.raises(pdf.ExportError, match="does not exist"):
+        pdf.export(gf, g, str(tmp_path / "nope" / "s.pdf"), force=False, paper="A4")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(pdf.ExportError, match="is not a folder"):
+        pdf.export(gf, g, str(tmp_path / "file" / "s.pdf"), force=False, paper="A4")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_unwritable_folder_refused(tmp_path, small_game, monkeypatch):
+    gf, g = small_game
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o500)
+    try:
+        if os.access(ro, os.W_OK):  # root writes anywhere: make the OS say no instead
+            def refuse(*a, **k):
+                raise PermissionError(13, "Permission denied")
+            monkeypatch.setattr(pdf.tempfile, "mkstemp", refuse)
+        with pytest.raises(pdf.ExportError, match=r"cannot write .*(not writable|Permission denied)"):
+            pdf.export(gf, g, str(ro / "s.pdf"), force=False, paper="A4")
+    finally:
+        ro.chmod(0o700)
+    assert list(ro.iterdir()) == []
+
+
+def test_failure_while_writing_leaves_nothing(tmp_path, small_game, monkeypatch):
+    gf, g = small_game
+    out = tmp_path / "score.pdf"
+    out.write_bytes(b"old")
+
+    def broken(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pdf.os, "replace", broken)
+    with pytest.raises(pdf.ExportError, match="No space left"):
+        pdf.export(gf, g, str(out), force=True, paper="A4")
+    assert out.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["score.pdf"]
+
+
+def test_cli_score_pdf(tmp_path, small_game):
+    gf, g = small_game
+    game = tmp_path / "g.lignum"
+    gamefile.save(gf, game)
+    out = tmp_path / "s.pdf"
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(game), *args],
+                              capture_output=True, text=True, env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path)})
+
+    first = run("--pdf", str(out), "--paper", "letter")
+    assert first.returncode == 0, first.stderr
+    assert f"score sheet written to {out}" in first.stdout
+    assert round(float(PdfReader(out).pages[0].mediabox.width)) == 612
+    again = run("--pdf", str(out))
+    assert again.returncode == 1 and "already exists; add --force" in again.stderr
+    bad = run("--pdf", str(out), "--force", "--paper", "A5")
+    assert bad.returncode == 1 and "unknown paper" in bad.stderr
+    assert run("--pdf", str(out), "--force").returncode == 0
+    assert round(float(PdfReader(out).pages[0].mediabox.width)) == 595
+
+
+def test_module_imports_reportlab_lazily():
+    code = "import sys, lignum_companion.pdf, lignum_companion.cli; assert 'reportlab' not in sys.modules"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_render_page_one_to_png(tmp_path):
+    from PIL import Image
+
+    gf, g = gamegen.play(seed=13, names=("anna", "ben", "cleo", "dan"), mode="expert")
+    sheet = tmp_path / "s.pdf"
+    pdf.export(gf, g, str(sheet), force=False, paper="A4")
+    proc = subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(sheet), str(tmp_path / "p")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    png = next(tmp_path.glob("p*.png"))
+    img = Image.open(png).convert("RGB")
+    assert img.size[0] < img.size[1]  # portrait
+    colours = {c for _, c in img.getcolors(maxcolors=1 << 24)}
+    players = pdf.template()["colours"]["players"]
+    for p in g.players:  # each player's colour is drawn (column bands, chart lines)
+        want = tuple(int(players[p.colour][i:i + 2], 16) for i in (1, 3, 5))
+        assert any(sum(abs(a - b) for a, b in zip(c, want, strict=True)) < 40 for c in colours), p.colour
