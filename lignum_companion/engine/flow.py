@@ -174,11 +174,17 @@ def steps_of(g: Game) -> tuple[Step, ...]:
     return WINTER_STEPS if g.winter else WORK_STEPS
 
 
+_BY_NAME = tuple({s.name: s for s in seq} for seq in (WORK_STEPS, WINTER_STEPS, FINAL_STEPS))
+
+
 def current_step(g: Game) -> Step:
-    for s in steps_of(g) + WORK_STEPS + WINTER_STEPS:  # end/wend have already moved the round on
-        if s.name == g.step:
-            return s
-    raise AssertionError(f"unknown step {g.step}")  # pragma: no cover
+    """The step named by g.step, looked up in this round's list first (a hot path: dicts, no list building)."""
+    work, winter, final = _BY_NAME
+    first = final if g.round > data.ROUNDS else (winter if g.winter else work)
+    s = first.get(g.step) or work.get(g.step) or winter.get(g.step)  # end/wend have already moved the round on
+    if s is None:  # pragma: no cover
+        raise AssertionError(f"unknown step {g.step}")
+    return s
 
 
 def actor_kind(g: Game) -> str:

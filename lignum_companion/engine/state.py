@@ -126,7 +126,7 @@ class Game:
 
     @property
     def winter(self) -> bool:
-        return self.season == "winter"
+        return min(self.round, data.ROUNDS) % 4 == 0  # rounds 4 and 8 (and the final steps after 8)
 
     @property
     def has_tasks(self) -> bool:
