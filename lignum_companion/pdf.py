@@ -129,7 +129,7 @@ class Fonts:
         self.bold, self._bold_cover = bold if bold else (self.regular, self._cover)
         self._extra_names = {False: list(conf.get("extra", [])), True: list(conf.get("extra_bold", []))}
         self._folders = folders
-        self._extra: dict[bool, list[tuple[str, frozenset[int]]]] = {}
+        self._extra: dict[bool, list[str]] = {}
         self._cid: dict[str, str] = dict(conf.get("cid", {}))
         self._memo: dict[tuple[str, bool], str] = {}
 
@@ -143,12 +143,20 @@ class Fonts:
             raise ExportError("no usable font found for the score sheet (looked for " + ", ".join(names) + ")")
         return None
 
-    def _extras(self, bold: bool) -> list[tuple[str, frozenset[int]]]:
-        """Fonts for letters the main font lacks (bold ones first for bold text), loaded when first needed."""
+    def _extras(self, bold: bool) -> list[str]:
+        """Files of fonts for letters the main font lacks (bold ones first for bold text)."""
         if bold not in self._extra:
             names = self._extra_names[True] + self._extra_names[False] if bold else self._extra_names[False]
-            self._extra[bold] = [r for p in find_font_files(names, self._folders) if (r := _register_ttf(p))]
+            self._extra[bold] = find_font_files(names, self._folders)
         return self._extra[bold]
+
+    def _extra_font(self, cp: int, bold: bool) -> str:
+        """The first extra font file that has the letter; files are parsed only as far as needed."""
+        for path in self._extras(bold):
+            reg = _register_ttf(path)
+            if reg and cp in reg[1]:
+                return reg[0]
+        return ""
 
     def font_of(self, ch: str, bold: bool = False) -> str:
         key = (ch, bold)
@@ -161,7 +169,7 @@ class Fonts:
             if bold and cp in self._cover:
                 font = self.regular
             else:
-                font = next((name for name, cov in self._extras(bold) if cp in cov), "") or self._cid_font(cp) or base
+                font = self._extra_font(cp, bold) or self._cid_font(cp) or base
         self._memo[key] = font
         return font
 
@@ -365,7 +373,7 @@ class _Sheet:
     def build(self) -> bytes:
         import io
 
-        from reportlab.platypus import PageBreak, SimpleDocTemplate
+        from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer
 
         buf = io.BytesIO()
         m = self.margin
@@ -376,7 +384,8 @@ class _Sheet:
         )
         self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
         doc.afterPage = lambda: self.stamp(doc.canv)
-        story = self.header() + self.standings() + self.breakdown() + [self.chart(), PageBreak()] + self.ledger()
+        story = self.header() + self.standings() + self.breakdown()
+        story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger()
         doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
         return buf.getvalue()
 

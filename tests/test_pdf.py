@@ -59,11 +59,9 @@ GENERATED = {
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory) -> dict:
-    """Example games from examples/ plus seeded random finished games, each saved and read back as a file."""
+    """Seeded random finished games, each saved and read back as a file."""
     folder = tmp_path_factory.mktemp("games")
     out = {}
-    for path in EXAMPLES:
-        out[f"example:{path.name}"] = gamefile.load(path)
     for name, kw in GENERATED.items():
         gf, g = gamegen.play(**kw)
         gf = gamegen.save(gf, folder / f"{name}.lignum")
@@ -76,39 +74,49 @@ def sheets(games) -> dict:
     return {name: pdf.render(gf, g) for name, (gf, g) in games.items()}
 
 
+def check_sheet(name: str, g, data: bytes) -> None:
+    """Two pages; standings with every name, place and total; the ledger names each player and total."""
+    pages = pages_text(data)
+    result = score(g)
+    assert len(pages) == 2, name
+    assert_standings(pages[0], result)
+    for row in result["players"]:
+        assert pdf.money(row["total"]) in pages[1], (name, row["name"])  # the ledger's final row
+        assert row["name"] in pages[1]
+    winners = [r["name"] for r in result["players"] if r["place"] == 1]
+    if g.over:
+        assert "PROVISIONAL" not in "".join(pages), name
+        word = "Winner:" if len(winners) == 1 else "Shared first place (R22):"
+        assert word in pages[0], name
+    else:
+        assert all("PROVISIONAL" in t for t in pages), name
+
+
 def test_generated_games_are_finished(games):
     for name in GENERATED:
         assert games[name][1].over, name
 
 
-def test_every_game_sheet_holds_names_totals_places(games, sheets):
+def test_generated_sheets_hold_names_totals_places(games, sheets):
     for name, (_gf, g) in games.items():
-        pages = pages_text(sheets[name])
-        result = score(g)
-        assert len(pages) == 2, name
-        assert_standings(pages[0], result)
-        for row in result["players"]:
-            assert pdf.money(row["total"]) in pages[1], (name, row["name"])  # the ledger's final row
-            assert row["name"] in pages[1]
-        winners = [r["name"] for r in result["players"] if r["place"] == 1]
-        if g.over:
-            assert "PROVISIONAL" not in "".join(pages), name
-            word = "Winner:" if len(winners) == 1 else "Shared first place (R22):"
-            assert word in pages[0], name
+        check_sheet(name, g, sheets[name])
 
 
-def test_examples_totals_match_score_json(tmp_path):
-    """The sheet's totals are those `lignum score --json` prints, for every example game."""
-    if not EXAMPLES:
-        pytest.skip("no examples/*.lignum yet")
-    for path in EXAMPLES:
-        out = tmp_path / f"{path.stem}.pdf"
-        proc = subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(path), "--json", "--pdf",
-                               str(out)], capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
-        assert proc.returncode == 0, proc.stderr
-        result = json.loads(proc.stdout)
-        text = pages_text(out.read_bytes())[0]
-        assert_standings(text, result)
+@pytest.mark.skipif(not EXAMPLES, reason="no examples/*.lignum yet")
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_example_sheet_matches_score_json(path, tmp_path):
+    """For every example game: the sheet written by `lignum score --pdf` holds the totals and places that
+    `lignum score --json` prints, and the names."""
+    out = tmp_path / f"{path.stem}.pdf"
+    proc = subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(path), "--json", "--pdf", str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    pages = pages_text(out.read_bytes())
+    assert_standings(pages[0], result)
+    gf, g = gamefile.load(path)
+    assert [r["total"] for r in score(g)["players"]] == [r["total"] for r in result["players"]]
+    check_sheet(path.name, g, out.read_bytes())
 
 
 def test_breakdown_shows_each_part_of_the_total(games, sheets):
@@ -177,10 +185,27 @@ def test_provisional_on_every_page(tmp_path):
 
 
 def test_provisional_at_the_very_start():
+    """Before any action both players hold their starting money: a shared lead, said as such (R22)."""
     gf, g = gamegen.play(seed=22, names=("anna", "ben"), stop_after=0)
     pages = pages_text(pdf.render(gf, g))
     assert all("PROVISIONAL" in t for t in pages)
     assert_standings(pages[0], score(g))
+    assert "Sharing the lead so far (R22): anna and ben, $5 each." in " ".join(pages[0].split())
+    assert pages[0].count("1st (shared)") >= 2
+
+
+def test_tie_for_first_is_a_shared_place():
+    """A correction after the end evens the totals: the sheet names a shared first place and no winner (R22)."""
+    gf, g = gamegen.play(seed=11, names=("anna", "ben", "cleo"))
+    rows = {r["name"]: r["total"] for r in score(g)["players"]}
+    top, low = max(rows, key=rows.get), min(rows, key=rows.get)
+    gf, g = gamegen.play(seed=11, names=("anna", "ben", "cleo"),
+                         fixes={9999: f"fix {low} money +{rows[top] - rows[low]} evened for the test"})
+    result = score(g)
+    assert [r["place"] for r in result["players"]][:2] == [1, 1]
+    text = " ".join(pages_text(pdf.render(gf, g))[0].split())
+    assert "Shared first place (R22):" in text and "Winner:" not in text
+    assert_standings(text, result)
 
 
 @pytest.mark.parametrize("cid_only", [False, True], ids=["font-files", "cid-fallback"])
