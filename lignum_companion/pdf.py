@@ -173,6 +173,11 @@ class Fonts:
         self._memo[key] = font
         return font
 
+    def covers(self, text: str) -> bool:
+        """Whether some font here has every letter (else the letter would show as an empty box)."""
+        return all(ch.isspace() or ord(ch) in self._cover or self._extra_font(ord(ch), False)
+                   or self._cid_font(ord(ch)) for ch in text)
+
     def _cid_font(self, cp: int) -> str:
         for script, ranges in CID_RANGES.items():
             if script in self._cid and any(lo <= cp <= hi for lo, hi in ranges):
@@ -232,7 +237,8 @@ def paper_size(paper: str) -> tuple[float, float]:
     sizes = template()["page"]["paper"]
     key = (paper or "").strip().casefold()
     if key not in sizes:
-        raise ExportError(f"unknown paper {paper!r}; choose " + " or ".join(sorted(sizes, key=len)))
+        names = template()["page"]["paper_names"]
+        raise ExportError(f"unknown paper {paper!r}; choose " + " or ".join(names.get(k, k) for k in sizes))
     w, h = sizes[key]
     return w * MM, h * MM
 
@@ -330,6 +336,8 @@ class _Sheet:
         self.final = bool(self.result["final"])
         self.game_name = gf.path.stem if gf is not None and gf.path is not None else self.L["unsaved"]
         self.today = (today or datetime.date.today()).isoformat()
+        flag = self.L["correction_flag"]
+        self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
 
         def style(name: str, size: float, leading: float = 1.22, **kw: Any) -> ParagraphStyle:
             return ParagraphStyle(name, fontName=fonts.regular, fontSize=size, leading=size * leading,
@@ -515,7 +523,7 @@ class _Sheet:
         corr_row = None
         if any(r["corrections"] for r in rows):
             corr_row = len(table)
-            flag = L["correction_flag"]
+            flag = self.flag
             table.append([label(f"{flag} {L['corrections']}")] + [
                 self.lines([(f"{flag} {c}", False, self.hex["correction"]) for c in r["corrections"]], "small")
                 if r["corrections"] else self.P(nothing) for r in rows])
@@ -600,14 +608,17 @@ class _Sheet:
             axis.labels.fontSize = size
             axis.strokeColor = self.C["muted"]
         markers = ch["markers"]
+        # Lines drawn first are wider with bigger markers, so a player whose money equals another's still
+        # shows as a coloured edge around the later line instead of vanishing under it.
+        nest = [1 + ch["nesting"] * (len(players) - 1 - i) for i in range(len(players))]
         for i, p in enumerate(players):
             colour = colors.HexColor(self.player_hex.get(p.colour, self.hex["ink"]))
             lp.lines[i].strokeColor = colour
-            lp.lines[i].strokeWidth = ch["line_width"]
+            lp.lines[i].strokeWidth = ch["line_width"] * nest[i]
             marker = makeMarker(markers[i % len(markers)])
             marker.fillColor = colour
             marker.strokeColor = colour
-            marker.size = 5
+            marker.size = ch["marker_size"] * nest[i]
             lp.lines[i].symbol = marker
         d.add(lp)
         # legend: a line, a marker and the name drawn run by run (names may mix scripts)
@@ -615,9 +626,9 @@ class _Sheet:
         for i, p in enumerate(players):
             y = height - 14 - i * 14
             colour = colors.HexColor(self.player_hex.get(p.colour, self.hex["ink"]))
-            d.add(Line(lx, y + 3, lx + 16, y + 3, strokeColor=colour, strokeWidth=ch["line_width"]))
+            d.add(Line(lx, y + 3, lx + 16, y + 3, strokeColor=colour, strokeWidth=ch["line_width"] * nest[i]))
             m = makeMarker(markers[i % len(markers)])
-            m.x, m.y, m.size, m.fillColor, m.strokeColor = lx + 8, y + 3, 5, colour, colour
+            m.x, m.y, m.size, m.fillColor, m.strokeColor = lx + 8, y + 3, ch["marker_size"] * nest[i], colour, colour
             d.add(m)
             x = lx + 21
             name = self.fonts.fit(p.name, self.S["table"], legend_w - 28)
@@ -651,7 +662,7 @@ class _Sheet:
             block = [title, self.P(note, "small", colour=self.hex["muted"]), Spacer(1, 1.5),
                      self._ledger_table(r, rows, used, widths)]
             if p.corrections:
-                flag = L["correction_flag"]
+                flag = self.flag
                 block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {c}", False, self.hex["correction"])
                                          for c in p.corrections], "small"))
             block.append(Spacer(1, 6))

@@ -231,6 +231,21 @@ def test_hangul_and_accented_names_are_text(cid_only):
         assert not uses_cid, font_names  # a Hangul font file was found and is embedded
 
 
+def test_reportlab_vera_fallback_when_no_font_files(games):
+    """A machine without DejaVu or Arial still gets a sheet (reportlab's Vera); signs Vera lacks are replaced."""
+    gf, g = games["corrected-2p"]
+    conf = {"folders": [], "regular": ["DejaVuSans.ttf", "{reportlab}/Vera.ttf"],
+            "bold": ["{reportlab}/VeraBd.ttf"], "extra": [], "extra_bold": [], "cid": {}}
+    fonts = pdf.Fonts(conf)
+    assert fonts.regular == "Lig-Vera" and not fonts.covers("⚠")
+    pages = pages_text(pdf.render(gf, g, fonts=fonts))
+    flat = " ".join(pages[0].split())
+    assert "(!) round" in flat and "⚠" not in flat
+    assert_standings(pages[0], score(g))
+    with pytest.raises(pdf.ExportError, match="no usable font"):
+        pdf.Fonts({**conf, "regular": ["NoSuchFont.ttf"]})
+
+
 def test_font_switch_runs():
     fonts = pdf.default_fonts()
     runs = fonts.runs("Zoë김민준x")
