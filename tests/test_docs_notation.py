@@ -1,0 +1,251 @@
+"""Runs every example of docs/notation.md against the engine, so that the document cannot drift from the code.
+
+A ```lignum block is a game file (header, `start`, one action per line) or continues an earlier block named with
+`name:` (`from: NAME`). Inside it, `= KEY VALUE` checks the state, a line `! RULE words` says the action just above
+is refused (with that ruling id, `-` for none, and those words in the message), and `skip to: SEASON YEAR STEP
+[PLAYER]` (or `skip to: end STEP [PLAYER]`, `skip to: over`) plays the dullest moves up to that step. The format
+is explained in the document itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import Script, forward, season_round
+
+from lignum_companion import gamefile
+from lignum_companion.engine import IllegalAction, LignumError, apply, make, parse, waiting_for, where
+from lignum_companion.engine.actions import PLAYER_VERBS, TABLE_VERBS
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+BLOCK = re.compile(r"^```lignum\n(.*?)^```", re.S | re.M)
+
+
+@dataclass
+class Block:
+    """One example block: its position in the document and its lines."""
+
+    number: int
+    line: int  # line of the opening fence in the document
+    lines: list[str]
+    name: str = ""
+    source: str = ""  # "from:" name, or "" for a game-file block
+
+    def __str__(self) -> str:
+        return f"block {self.number} (notation.md line {self.line})"
+
+
+@dataclass
+class Run:
+    """What running a block produced: the script at its end, and the actions it played or saw refused."""
+
+    script: Script
+    accepted: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def blocks() -> list[Block]:
+    text = DOC.read_text(encoding="utf-8")
+    out = []
+    for k, m in enumerate(BLOCK.finditer(text), 1):
+        line = text.count("\n", 0, m.start()) + 1
+        lines = m.group(1).splitlines()
+        b = Block(k, line, lines)
+        for raw in lines:
+            t = raw.strip()
+            if t.startswith("name:"):
+                b.name = t.partition(":")[2].strip()
+            elif t.startswith("from:"):
+                b.source = t.partition(":")[2].strip()
+        out.append(b)
+    return out
+
+
+def lookup(state: dict[str, Any], g, key: str) -> Any:
+    """The value at a dotted KEY of Game.to_dict(); a player's name stands for that player's entry."""
+    if key == "waiting":
+        return waiting_for(g)
+    if key == "where":
+        return where(g)
+    parts = key.split(".")
+    idx = g.player_index(parts[0])
+    cur: Any = state["players"][idx] if idx is not None else state[parts[0]]
+    for part in parts[1:]:
+        if isinstance(cur, list):
+            cur = cur[int(part)]
+        elif part in cur:
+            cur = cur[part]
+        elif all(isinstance(v, int) for v in cur.values()):
+            cur = 0  # a bag without that item
+        else:
+            raise KeyError(f"{key}: no {part!r} in {sorted(cur)}")
+    return cur
+
+
+def value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def run_block(b: Block, done: dict[str, Run]) -> Run:
+    """Play a block; every check must hold and every refusal must happen (and leave the state as it was)."""
+    body = [ln.strip() for ln in b.lines]
+    body = [ln for ln in body if ln and not ln.startswith("#") and not ln.startswith("name:")]
+    if b.source:
+        assert b.source in done, f"{b}: from: {b.source!r} names no earlier block"
+        base = done[b.source].script
+        script = Script(base.setup, list(base.lines))
+        body = [ln for ln in body if not ln.startswith("from:")]
+    else:
+        end = body.index("start") + 1
+        gf = gamefile.parse_text("\n".join(body[:end]) + "\n")
+        script = Script(gf.setup, [])
+        body = body[end:]
+    g = script.game()
+    run = Run(script)
+    i = 0
+    while i < len(body):
+        ln = body[i]
+        nxt = body[i + 1] if i + 1 < len(body) else ""
+        if ln.startswith("= "):
+            key, _, want = ln[2:].strip().partition(" ")
+            got = lookup(g.to_dict(), g, key)
+            assert got == value(want.strip()), f"{b}: {ln!r}: the state has {got!r}"
+        elif ln.startswith("skip to:"):
+            words = ln.partition(":")[2].split()
+            if words == ["over"]:
+                forward(g, script.lines, step="over")
+            elif words[0] == "end":  # the final steps, after the second winter
+                who = words[2] if len(words) > 2 else None
+                forward(g, script.lines, step=words[1], round=9, who=who)
+            else:
+                season, year, step = words[:3]
+                who = words[3] if len(words) > 3 else None
+                forward(g, script.lines, step=step, round=season_round(season, int(year)), who=who)
+        elif ln.startswith("!"):
+            raise AssertionError(f"{b}: {ln!r} follows no action")
+        elif nxt.startswith("!"):
+            rule, _, words = nxt[1:].strip().partition(" ")
+            before = g.to_dict()
+            try:
+                apply(g, parse(ln))
+            except LignumError as e:
+                error = e
+            else:
+                raise AssertionError(f"{b}: {ln!r} was accepted (the example says it is refused)")
+            assert g.to_dict() == before, f"{b}: refused {ln!r} changed the state"
+            msg = str(error)
+            got_rule = error.rule if isinstance(error, IllegalAction) else ""
+            assert got_rule == ("" if rule == "-" else rule), f"{b}: {ln!r} refused with {got_rule!r}: {msg}"
+            assert words.strip() in msg, f"{b}: {ln!r}: {words.strip()!r} not in {msg!r}"
+            run.refused.append(ln)
+            i += 1
+        else:
+            try:
+                action = parse(ln)
+                apply(g, action)
+            except LignumError as e:
+                raise AssertionError(f"{b}: {ln!r} refused: {e}") from None
+            script.lines.append(ln)
+            run.accepted.append(ln)
+        i += 1
+    return run
+
+
+@cache
+def all_runs() -> tuple[dict[int, Run], dict[str, Run]]:
+    """Every block run in document order: by number, and the named ones by name."""
+    done: dict[str, Run] = {}
+    out: dict[int, Run] = {}
+    for b in blocks():
+        run = run_block(b, done)
+        out[b.number] = run
+        if b.name:
+            assert b.name not in done, f"{b}: the name {b.name!r} is used twice"
+            done[b.name] = run
+    return out, done
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[int, Run]:
+    return all_runs()[0]
+
+
+def test_the_document_has_examples() -> None:
+    assert len(blocks()) >= 20
+
+
+@pytest.mark.parametrize("b", blocks(), ids=str)
+def test_every_example_runs(b: Block, runs: dict[int, Run]) -> None:
+    run = runs[b.number]
+    assert run.accepted or run.refused, f"{b} plays nothing"
+
+
+def _verbs(lines: list[str]) -> set[str]:
+    return {parse(ln).verb for ln in lines}
+
+
+def test_every_action_has_an_accepted_example(runs: dict[int, Run]) -> None:
+    played = set().union(*(_verbs(r.accepted) for r in runs.values()))
+    missing = (set(TABLE_VERBS) | set(PLAYER_VERBS)) - played
+    assert not missing, f"no example plays: {sorted(missing)}"
+
+
+def test_every_path_location_kind_has_an_example(runs: dict[int, Run]) -> None:
+    gos = [parse(ln).args for r in runs.values() for ln in r.accepted if parse(ln).verb == "go"]
+    kinds = {a["loc"] for a in gos if a["loc"] in (4, 6, 8, 10, 13, 16, 19, 21)}
+    assert kinds == {4, 6, 8, 10, 13, 16, 19, 21}
+    assert any(a.get("extra") for a in gos), "no example of `go 16 +1`"
+    assert any(a["loc"] == 19 and a["buy"] for a in gos) and any(a["loc"] == 19 and a["sets"] for a in gos)
+    assert any(a["loc"] == 19 and a["trade"] for a in gos)
+    token_locs = {a["loc"] for a in gos} & {1, 2, 3, 5, 7, 9, 11, 12, 14, 15, 17, 18, 20}
+    assert len(token_locs) >= 4
+
+
+def test_optional_parts_have_examples(runs: dict[int, Run]) -> None:
+    lines = [ln for r in runs.values() for ln in r.accepted]
+    for part in ("hut:", "store:", "using:", "sell:", "buy:", "trade:", "dry1:", "dry2:", "dry3:", "saw:", "sale:"):
+        assert any(part in ln for ln in lines), f"no accepted example uses {part}"
+
+
+def test_refusal_examples_cover_the_common_mistakes(runs: dict[int, Run]) -> None:
+    refused = [ln for r in runs.values() for ln in r.refused]
+    assert len(refused) >= 10
+
+
+def test_examples_are_canonical_or_read_back_the_same(runs: dict[int, Run]) -> None:
+    """What the engine writes back from an example reads as the same action (the log keeps canonical text)."""
+    for r in runs.values():
+        for ln in r.accepted:
+            a = parse(ln)
+            again = parse(a.text)
+            assert again.text == a.text and make(a.player, a.verb, a.args).text == a.text
+
+
+def test_game_file_header_keys_are_documented() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for key in gamefile.HEADER_KEYS + ("start", gamefile.MAGIC):
+        assert f"`{key}" in text, f"the header key {key!r} is not explained"
+    assert f"{gamefile.MAGIC} {gamefile.FORMAT}" in text
+
+
+def test_the_documented_canonical_form_and_message(runs: dict[int, Run]) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert "`anna go 19 buy:food+2saw`" in text and "`anna go 19 buy:2saw+food`" in text
+    assert parse("anna go 19 buy:food+2saw").text == "anna go 19 buy:2saw+food"
+    message = "anna go 3 (spring year 1, travel): anna stands on 4; foremen only move forward (R3)"
+    assert f"`{message}`" in text
+    two = all_runs()[1]["two"].script
+    g = two.then("anna go 4 1", "ben go 5").game()
+    with pytest.raises(IllegalAction) as info:
+        apply(g, parse("anna go 3"))
+    assert str(info.value) == message
+
