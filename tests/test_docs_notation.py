@@ -1,4 +1,6 @@
-"""Runs every example of docs/notation.md against the engine, so that the document cannot drift from the code.
+"""Runs every example of docs/notation.md against the engine, and checks docs/state-json.md against real output.
+
+Neither document can drift from the code.
 
 A ```lignum block is a game file (header, `start`, one action per line) or continues an earlier block named with
 `name:` (`from: NAME`). Inside it, `= KEY VALUE` checks the state, a line `! RULE words` says the action just above
@@ -249,3 +251,84 @@ def test_the_documented_canonical_form_and_message(runs: dict[int, Run]) -> None
         apply(g, parse("anna go 3"))
     assert str(info.value) == message
 
+
+
+# --- docs/state-json.md ---------------------------------------------------------------------------------------
+
+STATE_DOC = DOC.with_name("state-json.md")
+ROW = re.compile(r"^\| `([a-z_]+)` \| ([a-z ]+) \| .+\|$")
+TYPES = {"int": int, "str": str, "bool": bool, "list": list, "object": dict, "null": type(None)}
+
+
+def documented_fields() -> dict[str, dict[str, str]]:
+    """Section title -> {field: type} from the tables of docs/state-json.md."""
+    out: dict[str, dict[str, str]] = {}
+    section = ""
+    for line in STATE_DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+        m = ROW.match(line)
+        if m:
+            out.setdefault(section, {})[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def _has_type(value: Any, spec: str) -> bool:
+    kinds = [TYPES[t] for t in spec.split(" or ")]
+    if isinstance(value, bool):
+        return bool in kinds
+    return any(isinstance(value, k) for k in kinds)
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Real `lignum show --json` output of an expert game with a plan, a task and a correction."""
+    from helpers import fix, forward, start
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    script = start(2, mode="expert").then()
+    g = script.game()
+    forward(g, script.lines, step="travel", round=1, who="anna")
+    script = script.then("anna go 8 sawing 2", "ben go 13 T1", fix("anna", "money", -1, "paid twice"))
+    path = script.write(tmp_path_factory.mktemp("state") / "game.lignum")
+    result = CliRunner().invoke(app, ["show", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.stdout)
+    one = CliRunner().invoke(app, ["show", str(path), "--json", "--player", "BEN"])
+    assert [p["name"] for p in json.loads(one.stdout)["players"]] == ["ben"]
+    return state
+
+
+def test_state_doc_has_its_sections() -> None:
+    assert set(documented_fields()) == {"Top level", "A player", "A task", "A plan", "A ledger entry"}
+
+
+@pytest.mark.parametrize("section", ["Top level", "A player", "A task", "A plan", "A ledger entry"])
+def test_state_doc_matches_real_output(section: str, shown: dict[str, Any]) -> None:
+    anna, ben = shown["players"]
+    assert anna["plans"] and ben["tasks"] and shown["task_display"] and anna["corrections"]
+    objects = {
+        "Top level": [shown],
+        "A player": [anna, ben],
+        "A task": shown["task_display"] + ben["tasks"],
+        "A plan": anna["plans"],
+        "A ledger entry": anna["ledger"] + ben["ledger"],
+    }[section]
+    doc = documented_fields()[section]
+    for obj in objects:
+        only_doc, only_real = set(doc) - set(obj), set(obj) - set(doc)
+        assert not only_doc and not only_real, f"{section}: documented only {only_doc}, undocumented {only_real}"
+        for name, spec in doc.items():
+            assert _has_type(obj[name], spec), f"{section}: {name} is {obj[name]!r}, documented as {spec}"
+
+
+def test_state_doc_names_every_step_and_area() -> None:
+    from lignum_companion.engine.flow import STEP_NAMES
+    from lignum_companion.engine.state import WOOD_AREAS
+
+    text = STATE_DOC.read_text(encoding="utf-8")
+    for name in [s for s in STEP_NAMES if s not in ("begin", "mark", "split", "end", "winter", "wend")] + list(
+            WOOD_AREAS):
+        assert f"`{name}`" in text, name
