@@ -1,6 +1,7 @@
-"""Runs every example of docs/notation.md against the engine, and checks docs/state-json.md against real output.
+"""Keeps the docs true: runs every docs/notation.md example, checks docs/state-json.md and docs/rules-coverage.md.
 
-Neither document can drift from the code.
+The notation examples run against the engine, the JSON fields against real `lignum show --json` output, and
+every function and test named in the coverage table must exist. None of the three documents can drift.
 
 A ```lignum block is a game file (header, `start`, one action per line) or continues an earlier block named with
 `name:` (`from: NAME`). Inside it, `= KEY VALUE` checks the state, a line `! RULE words` says the action just above
@@ -332,3 +333,63 @@ def test_state_doc_names_every_step_and_area() -> None:
     for name in [s for s in STEP_NAMES if s not in ("begin", "mark", "split", "end", "winter", "wend")] + list(
             WOOD_AREAS):
         assert f"`{name}`" in text, name
+
+
+# --- docs/rules-coverage.md -----------------------------------------------------------------------------------
+
+COVERAGE_DOC = DOC.with_name("rules-coverage.md")
+TEST_REF = re.compile(r"`(test_\w+\.py)::(test_\w+)`")
+CODE_REF = re.compile(r"`([a-z_]+):([A-Za-z_]\w*)`")
+
+
+def _test_names(file: str) -> set[str]:
+    import ast
+
+    tree = ast.parse((DOC.parent.parent / "tests" / file).read_text(encoding="utf-8"))
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+
+
+def test_coverage_doc_names_only_existing_tests() -> None:
+    refs = TEST_REF.findall(COVERAGE_DOC.read_text(encoding="utf-8"))
+    assert len(refs) > 100
+    missing = [f"{f}::{t}" for f, t in refs if t not in _test_names(f)]
+    assert not missing, f"docs/rules-coverage.md names tests that do not exist: {missing}"
+
+
+def test_coverage_doc_names_only_existing_code() -> None:
+    import importlib
+
+    refs = CODE_REF.findall(COVERAGE_DOC.read_text(encoding="utf-8"))
+    assert len(refs) > 50
+    missing = []
+    for module, name in refs:
+        for package in ("lignum_companion.engine.", "lignum_companion."):
+            try:
+                mod = importlib.import_module(package + module)
+            except ModuleNotFoundError:
+                continue
+            if hasattr(mod, name):
+                break
+        else:
+            missing.append(f"{module}:{name}")
+    assert not missing, f"docs/rules-coverage.md names code that does not exist: {missing}"
+
+
+def test_coverage_doc_has_every_ruling_and_card() -> None:
+    from lignum_companion.engine.data import PLANNED_WORK
+
+    text = COVERAGE_DOC.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if re.match(r"\| R\d+ ", line)]
+    assert [line.split()[1] for line in rows] == [f"R{k}" for k in range(1, 24)]
+    for row in rows[:22]:  # R23 is not modelled
+        assert TEST_REF.search(row) and CODE_REF.search(row), row
+    for card in PLANNED_WORK:
+        title = card.replace("-", " ").title()
+        assert f"| {title} |" in text, card
+
+
+def test_every_rules_test_is_listed_in_the_coverage_doc() -> None:
+    text = COVERAGE_DOC.read_text(encoding="utf-8")
+    files = ("test_rulings.py", "test_tasks_tactical.py", "test_planned_work.py", "test_rulebook_examples.py")
+    missing = [f"{f}::{t}" for f in files for t in sorted(_test_names(f)) if f"`{f}::{t}`" not in text]
+    assert not missing, f"not in docs/rules-coverage.md: {missing}"

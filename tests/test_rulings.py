@@ -342,6 +342,19 @@ def test_R7_sledge_moves_2_plus_one_per_food() -> None:
     assert not p.equipment.get("sledge") and not p.mill_worker
 
 
+def test_R7_sledge_food_has_no_cap() -> None:
+    """The English rulebook sets no limit on the food spent (the Korean cap of 3 is not the default)."""
+    g = start(2).game()
+    forward(g, step="bonus", round=4)
+    play(g, None, fix("anna", "sledge", +1), fix("anna", "woodpile.F", +5), fix("anna", "food", +5))
+    forward(g, step="transport", who="anna")
+    play(g, None, "anna sledge saw:6F")  # 2 + 4 food
+    p = player(g, "anna")
+    assert p.wood["saw"] == {"F": 6} and p.wood["woodpile"] == {}
+    # feeding followed: the 1 food left and $9 for 3 missing ($5 and one loan)
+    assert p.food == 0 and p.loans == 1 and p.money == 0
+
+
 # --- R8 the river ------------------------------------------------------------------------------------------------
 
 
@@ -622,6 +635,21 @@ def test_R14_no_forced_sale_when_money_covers_it() -> None:
     forward(g, step="path", round=5)
     p = player(g, "anna")
     assert p.wood["sale"] == {"S": 1} and p.loans == 0 and p.money == 25 - 12 - 6
+
+
+def test_R14_a_player_may_sell_more_than_needed() -> None:
+    g = _winter(fix("anna", "money", -5), fix("anna", "sale.S", +2), fix("anna", "store.mF", +2))
+    forward(g, step="feeding", who="anna")
+    play(g, None, "anna feed sale:2S")  # $4 would do; she sells both for $8
+    p = player(g, "anna")
+    assert p.loans == 2 and p.money == 8 + 8 - 12 and p.wood["sale"] == {}
+
+
+def test_R14_selling_when_money_suffices_is_refused() -> None:
+    g = _winter(fix("anna", "money", -5), fix("anna", "sale.S", +2), fix("anna", "loans", +2))
+    forward(g, step="feeding", who="anna")
+    e = refused(g, "anna feed sale:S", "R14")  # $4 of the $12: not enough, and more wood is there
+    assert "sell more" in str(e)
 
 
 def test_R14_leftover_food_discarded_heating_wood_kept() -> None:
