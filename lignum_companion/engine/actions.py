@@ -28,6 +28,7 @@ FIX_FIELDS = (
 )
 RESERVED_NAMES = frozenset(TABLE_VERBS) | {"table", "all", "undo", "status", "help", "quit", "rules"}
 DISKS = ("F", "S", "H")
+MAX_TASK_COUNT = 12  # a task card asks a few pieces; the bound stops `task 9 99999F` from building a huge list
 MILLED = ("mF", "mS", "mH")
 
 
@@ -152,11 +153,11 @@ def _p_task(pos, keys, line):
         count = 1
         body = part
         digits = ""
-        while body and body[0].isdigit():
+        while body and body[0].isdecimal():  # isdecimal, not isdigit: int() refuses '²'
             digits += body[0]
             body = body[1:]
         if digits:
-            count = int(digits)
+            count = _int(digits, "a count", line, 1, MAX_TASK_COUNT)
         piece, sep, stage = body.partition("@")
         if piece not in data.PIECES or piece == "H":
             raise NotationError(f"{part!r}: a task piece is F, S, mF, mS or mH (unmilled hardwood never)", line)
@@ -359,7 +360,7 @@ def _p_saw(pos, keys, line):
     store: Bag = {}
     if "store" in keys:
         value = keys["store"]
-        if value.isdigit():
+        if value.isdecimal():
             if len(disks) != 1:
                 raise NotationError("with several kinds, write store: as milled pieces, like store:3mF+mS", line)
             n = int(value)
