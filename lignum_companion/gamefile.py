@@ -80,7 +80,7 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int]:
             word, _, rest = text.partition(" ")
             if word != MAGIC:
                 raise GameFileError(n, f"not a Lignum Companion game file (it should start with '{MAGIC} {FORMAT}')")
-            if not rest.strip().isdigit():
+            if not rest.strip().isdecimal():
                 raise GameFileError(n, "the format version is missing")
             version = int(rest.strip())
             if version > FORMAT:
@@ -114,21 +114,21 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int]:
         setup.areas = {}
         for part in areas_text.split():
             name, eq, area = part.partition("=")
-            if not eq or not area.isdigit():
+            if not eq or not area.isdecimal():
                 raise GameFileError(n_areas, f"areas are NAME=AREA, not {part!r}")
             setup.areas[name] = int(area)
         n_w, winter_text = seen["winter"]
         cards = []
         for part in winter_text.split():
             f, slash, h = part.partition("/")
-            if not slash or not f.isdigit() or not h.isdigit():
+            if not slash or not f.isdecimal() or not h.isdecimal():
                 raise GameFileError(n_w, f"winter cards are FOOD/HEAT, like 6/3, not {part!r}")
             cards.append([int(f), int(h)])
         setup.winter = cards
         setup.cards = seen.get("cards", (0, ""))[1].split()
         if "money" in seen:
             n_m, money = seen["money"]
-            if not money.isdigit():
+            if not money.isdecimal():
                 raise GameFileError(n_m, "money is a whole number")
             setup.start_money = int(money)
         from .engine.setup import validate
@@ -147,7 +147,8 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int]:
 def parse_text(text: str) -> GameFile:
     """Split a file's text into setup and action lines (form only)."""
     if "\x00" in text:
-        raise GameFileError(0, "the file contains binary data; it is not a game file")
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise GameFileError(line, "binary data (a NUL byte): the file is damaged or not a game file")
     raw = text.splitlines()
     setup, first = _parse_header(raw)
     actions = []
