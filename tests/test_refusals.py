@@ -100,7 +100,7 @@ CASES = [
     Case("out of turn", "travel2", "ben go 1", "R18", "not ben's turn"),
     Case("wrong phase: cutting while travelling", "travel2", "anna cut F", "", "not part of the travel step"),
     Case("wrong phase: table draw while travelling", "travel2", "path " + PATHS[2], "", "nothing to enter"),
-    Case("wrong phase: selling in winter", "winter-cutting", "anna sell sale:F", "", "not part of the cutting"),
+    Case("R13 selling in winter", "winter-cutting", "anna sell sale:F", "R13", "not part of the cutting"),
     Case("game over", "over", "anna go 1", "", "game is over"),
     # --- R3 (and R2, R4) moves along the path
     Case("R3 backwards", "travel2-moved", "anna go 3", "R3", "forward"),

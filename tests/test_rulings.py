@@ -325,7 +325,7 @@ def test_R7_no_log_driving_or_bearers_in_winter_only_sledges() -> None:
     play(g, None, fix("anna", "raft", +2), fix("anna", "sledge", +1), fix("anna", "woodpile.F", +3))
     forward(g, step="transport", who="anna")
     for line in ("anna raft F", "anna carry sale:F", "anna wagon sale:F"):
-        e = refused(g, line)
+        e = refused(g, line, "R13")
         assert "sledge" in str(e)
     play(g, None, "anna sledge sale:2F")
 
@@ -539,7 +539,7 @@ def test_R12_no_selling_phase_in_winter() -> None:
     assert flow.WINTER_STEPS and "selling" not in [s.name for s in flow.WINTER_STEPS]
     play(g, None, fix("anna", "sale.F", +1))
     who = g.players[g.turn].name
-    e = refused(g, f"{who} sell sale:F")
+    e = refused(g, f"{who} sell sale:F", "R13")
     assert "bonus" in str(e)
 
 
@@ -552,7 +552,7 @@ def test_R13_winter_step_order() -> None:
     forward(g, step="bonus", round=4)
     play(g, None, fix("anna", "accom", +2), fix("anna", "sledge", +1), fix("anna", "saw", +1),
          fix("anna", "money", +30), fix("ben", "money", +30))
-    refused(g, f"{g.players[g.turn].name} go 4 1")  # no path in winter
+    refused(g, f"{g.players[g.turn].name} go 4 1", "R13")  # no path in winter
     mine = {"bonus": "anna bonus S", "cutting": "anna cut", "transport": "anna sledge saw:2F hut:1",
             "sawing": "anna saw F store:4 hut:1"}
     seen = []
