@@ -419,7 +419,7 @@ def _apply(g: Game, action: Action) -> None:
     if verb not in s.verbs:
         # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
         raise IllegalAction(f"{verb} is not part of the {s.name} step (here: {', '.join(s.verbs)})",
-                            "R13" if g.winter else "")
+                            "R13" if g.winter and g.round <= data.ROUNDS else "")
     rules.HANDLERS[verb](g, pi, action.args)
     if kind == "all":
         g.acted.append(pi)
