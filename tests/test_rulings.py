@@ -264,7 +264,7 @@ def test_R6_mill_worker_stands_in_once_per_round() -> None:
 
 
 def test_R6_accommodation_hut_stands_in_for_a_worker() -> None:
-    g = at(TRAVEL2, fix("anna", "accom", +1), "anna go clearing", "ben go clearing")
+    g = at(TRAVEL2, fix("anna", "accom-hut", +1), "anna go clearing", "ben go clearing")
     e = refused(g, "anna cut 3F", "R6")
     assert "mill worker" in str(e)
     play(g, None, "anna cut 2F hut:1")
@@ -512,7 +512,7 @@ def test_R11_unsold_drying_wood_moves_one_area_right() -> None:
 
 
 def test_R11_drying_hut_ignores_capacity_and_mixing() -> None:
-    g = _selling(fix("anna", "sale.F", +1), fix("anna", "drying", +1), fix("anna", "dry1.mF", +2))
+    g = _selling(fix("anna", "sale.F", +1), fix("anna", "drying-hut", +1), fix("anna", "dry1.mF", +2))
     play(g, None, "anna dryhut sale:F")
     p = player(g, "anna")
     assert p.wood["dry1"] == {"mF": 2, "F": 1} and not p.huts.get("drying")
@@ -550,7 +550,7 @@ def test_R13_winter_step_order() -> None:
     """Bonus, cutting, sledge, sawing, then feeding and heating: wood sawn in winter heats the same winter."""
     g = start(2).game()
     forward(g, step="bonus", round=4)
-    play(g, None, fix("anna", "accom", +2), fix("anna", "sledge", +1), fix("anna", "saw", +1),
+    play(g, None, fix("anna", "accom-hut", +2), fix("anna", "sledge", +1), fix("anna", "saw", +1),
          fix("anna", "money", +30), fix("ben", "money", +30))
     refused(g, f"{g.players[g.turn].name} go 4 1", "R13")  # no path in winter
     mine = {"bonus": "anna bonus S", "cutting": "anna cut", "transport": "anna sledge saw:2F hut:1",
@@ -572,7 +572,7 @@ def test_R13_winter_step_order() -> None:
 
 def test_R13_winter_bonus_then_mill_worker_cuts_2_firewood_plus_huts() -> None:
     g = start(2).game()
-    play(g, None, fix("anna", "accom", +1))
+    play(g, None, fix("anna", "accom-hut", +1))
     forward(g, step="bonus", round=4)
     assert [g.players[i].name for i in g.clearing] == ["anna", "ben"]  # the fall's clearing order
     assert g.players[g.turn].name == "anna"

@@ -24,7 +24,7 @@ FIX_FIELDS = (
     + data.EQUIPMENT[:4]
     + data.CRAFTWORK
     + ("woodcutters", "bearers", "sawyers", "fodder")
-    + data.HUT_AREAS
+    + tuple(f"{h}-hut" for h in data.HUT_AREAS)
 )
 RESERVED_NAMES = frozenset(TABLE_VERBS) | {"table", "all", "undo", "status", "help", "quit", "rules"}
 DISKS = ("F", "S", "H")

@@ -172,7 +172,7 @@ FIX_GROUPS = {
     **{k: "equipment" for k in ("wagon", "raft", "saw", "sledge")},
     **{k: "craftwork" for k in data.CRAFTWORK},
     **{k: "workers" for k in ("woodcutters", "bearers", "sawyers")},
-    **{k: "huts" for k in data.HUT_AREAS},
+    **{f"{k}-hut": "huts" for k in data.HUT_AREAS},
 }
 
 
@@ -209,6 +209,7 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
             p.fodder.remove(value)
     elif fld in FIX_GROUPS:
         bag = getattr(p, FIX_GROUPS[fld])
+        fld = fld.removesuffix("-hut")
         if bag.get(fld, 0) + d < 0:
             raise IllegalAction(f"{p.name} has {bag.get(fld, 0)} {fld}", "")
         if fld == "saw" and bag.get(fld, 0) + d > data.MAX_SAWS:
@@ -219,7 +220,7 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
         if p.wood[area].get(piece, 0) + d < 0:
             raise IllegalAction(f"{p.name}'s {data.AREA_NAMES[area]} has {p.wood[area].get(piece, 0)} {piece}", "")
         add(p.wood[area], piece, d)
-    p.corrections.append(f"round {g.round}: {fld} {d:+d} ({a['reason']})")
+    p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
 
 
 # ---------------------------------------------------------------------------------------------------
