@@ -1,9 +1,26 @@
-"""CLI command `lignum play`: the interactive table mode (filled in by the interactive-mode work)."""
+"""CLI command `lignum play`: the interactive table mode (guided rounds, menus of legal moves, undo, status)."""
 
 from __future__ import annotations
 
 import typer
 
 
+def cmd_play(
+    file: str = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False),
+) -> None:
+    """Guided table mode: reminders for the board, menus of legal moves, undo, status and rules at any prompt.
+
+    When standard input is not a terminal, answers are read line by line (see `help` at any prompt).
+    """
+    from . import interactive
+    from .cli_game import load_or_fail
+
+    path, gf, g = load_or_fail(file)
+    code = interactive.play(path, gf, g)
+    if code:
+        raise typer.Exit(code)
+
+
 def register(app: typer.Typer) -> None:
     """Attach `play` to the main app."""
+    app.command("play")(cmd_play)

@@ -1,0 +1,373 @@
+"""`lignum new` and `lignum play` with standard input that is not a terminal: plain answers read line by line.
+
+The same questions and checks as at the terminal, so a prepared script can be piped in. The whole-game script below
+is what a table types: Enter (an empty line) for every default, travel moves in the notation, the craftwork kinds
+after "shuffle for me", placement cards and cutting areas in their compact one-line forms, `1` for a menu entry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from lignum_companion.engine import data as D
+
+NEW = ["new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+       "--winter", "4/2,5/3"]
+PATH_2P = "wagon raft saw food coin stake sledge food X raft X board joker"
+
+# A whole 2-player basic game; LIGNUM_SEED=2 fixes the "shuffle for me" draws. Empty lines take the default.
+WHOLE_GAME = """\
+# --- spring year 1
+
+stake stake stake
+go 4 2
+go 4 2
+go 5
+go 9
+go 10 3
+go 10 3
+go 16
+go clearing
+go clearing
+
+
+
+
+1
+1
+# --- summer year 1
+
+board shingle shingle
+1:2food
+5 6
+go 4 1
+go 4 2
+go 5
+go 9
+go 10 1
+go 10 2
+go 16
+go clearing
+go clearing
+
+
+
+
+
+
+
+
+# --- fall year 1
+
+reed joker shingle
+3:2food 1:2F
+3 4
+go 4 2
+go 4 2
+go 9
+go 5
+go 10 2
+go 10 2
+go 16
+go clearing
+go 19 buy:2food
+go clearing
+
+
+
+
+1
+1
+# --- winter year 1
+
+
+
+
+# --- spring year 2
+
+reed joker board
+2:F+S
+1 2
+go 4 2
+go 4 1
+go 7
+go 5
+go 10 2
+go 9
+go 16
+go 10 1
+go clearing
+go clearing
+
+
+
+
+1
+1
+# --- summer year 2
+
+joker joker shingle
+4:H
+6 5
+go 4 1
+go 4 1
+go 7
+go 9
+go 10 1
+go 10 1
+go clearing
+go 16
+go clearing
+
+
+
+
+1
+
+
+# --- fall year 2
+
+shingle reed board
+6:F+food 6:H
+5 2
+go 4 1
+go 4 2
+go 5
+go 9
+go 10 1
+go 10 2
+go 16
+go 19 buy:2food
+go clearing
+go clearing
+
+
+
+
+1
+1
+# --- winter year 2
+
+
+
+
+# --- final sale
+n
+"""
+WHOLE_GAME_ACTIONS = 125
+WHOLE_GAME_TOTALS = {"anna": -7, "ben": -7}
+
+
+def run(*args: str, tmp: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1", "LIGNUM_SEED": "2", **env}
+    return subprocess.run([sys.executable, "-m", "lignum_companion", *args], capture_output=True, text=True,
+                          env=full, input=stdin, timeout=120)
+
+
+def new_game(tmp: Path, *extra: str, name: str = "g.lignum") -> Path:
+    path = tmp / name
+    r = run(*(extra or NEW), "--file", str(path), tmp=tmp)
+    assert r.returncode == 0, r.stderr
+    return path
+
+
+def actions(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = lines[lines.index("start") + 1:]
+    return [x for x in body if x.strip() and not x.startswith("#")]
+
+
+def flat(text: str) -> str:
+    """The output with its line breaks undone (messages wrap at 80 columns)."""
+    return " ".join(text.split())
+
+
+def totals(path: Path, tmp: Path) -> dict[str, int]:
+    r = run("score", str(path), "--json", tmp=tmp)
+    assert r.returncode == 0, r.stderr
+    return {p["name"]: p["total"] for p in json.loads(r.stdout)["players"]}
+
+
+# --- a whole game ---------------------------------------------------------------------------------------------
+
+
+def test_a_whole_game_through_piped_input_ends_with_the_final_scores(tmp_path):
+    path = new_game(tmp_path)
+    r = run("play", str(path), tmp=tmp_path, stdin=WHOLE_GAME)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr
+    assert "Refused" not in r.stdout and "Traceback" not in r.stderr
+    assert len(actions(path)) == WHOLE_GAME_ACTIONS
+    assert totals(path, tmp_path) == WHOLE_GAME_TOTALS
+    out = r.stdout
+    assert "=== The game is over: final scores ===" in out
+    assert "Shared first place (R22): anna, ben" in out  # the tie is shared, not broken
+    table = out[out.index("final scores ==="):]
+    assert [line.split()[:2] + line.split()[-1:] for line in table.splitlines()[3:5]] == \
+        [["1", "(shared)", "-$7"], ["1", "(shared)", "-$7"]]
+    assert "=== Winter, year 2 (round 8 of 8) ===" in out
+    assert "\x1b[" not in out  # NO_COLOR and a pipe: plain text only
+    wide = [line for line in out.splitlines() if len(line) > 80 and ">" not in line and str(tmp_path) not in line]
+    assert wide == []  # 80 columns, except prompts with their echoed answers and the long test folder
+    # every path was drawn by "shuffle for me" and holds the 2-player mix (R2)
+    for line in actions(path):
+        if line.startswith("path "):
+            tokens = line.split()[1:]
+            assert sum(t in D.CRAFTWORK for t in tokens) == D.PATH_MIX[2]["craft"]
+            assert tokens.count("X") == D.PATH_MIX[2]["X"] and tokens.count("wagon") == D.PATH_MIX[2]["wagon"]
+    # the finished game shows its scores again and offers the score sheet
+    again = run("play", str(path), tmp=tmp_path, stdin="n\n")
+    assert again.returncode == 0
+    assert "final scores" in again.stdout and f"  lignum score {path} --pdf sheet.pdf" in again.stdout
+
+
+def test_a_script_cut_short_stops_with_130_and_the_rest_resumes_exactly_there(tmp_path):
+    path = new_game(tmp_path)
+    lines = WHOLE_GAME.splitlines()
+    cut = lines.index("# --- summer year 2") + 5  # a few answers into the summer of year 2
+    first = run("play", str(path), tmp=tmp_path, stdin="\n".join(lines[:cut]) + "\n")
+    assert first.returncode == 130
+    assert "Stopped: the input ended." in first.stdout
+    assert "Where the game stands: Summer, year 2" in flat(first.stdout)
+    assert f"Resume with:\n  lignum play {path}\n" in first.stdout
+    saved = actions(path)
+    rest = run("play", str(path), tmp=tmp_path, stdin="\n".join(lines[cut:]) + "\n")
+    assert rest.returncode == 0, rest.stdout[-2000:]
+    assert f"Resuming after {len(saved)} saved actions" in rest.stdout
+    assert actions(path)[: len(saved)] == saved
+    assert len(actions(path)) == WHOLE_GAME_ACTIONS
+    assert totals(path, tmp_path) == WHOLE_GAME_TOTALS
+
+
+# --- bad input -------------------------------------------------------------------------------------------------
+
+
+def test_bad_answers_are_refused_with_the_reason_and_nothing_is_saved(tmp_path):
+    path = new_game(tmp_path)
+    answers = [
+        "path wagon raft",          # too few tokens: a notation error
+        "99",                       # no such menu entry
+        "wagon raft saw food coin stake sledge food X raft X board X",  # wrong mix for 2 players (R2)
+        PATH_2P,                    # accepted (the word path may be left out)
+        "go 2 7",                   # location 2 takes no further words
+        "ben go 4 2",               # not ben's turn
+        "go 4 6",                   # six bearers cost $6, anna has $5 (R3)
+        "4 7",                      # entry 4 (bearers) with a number out of range
+        "4 3",                      # entry 4 with 3: anna go 4 3
+        "quit",
+    ]
+    r = run("play", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
+    out = flat(r.stdout)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert "Refused: cannot read 'path wagon raft': the path needs 13 tokens" in out
+    assert "Choose an entry from 1 to 1" in out
+    assert "with 2 players the path holds 3 craftwork tokens, not 2 (R2)" in out
+    assert "location 2 takes no further words" in out
+    assert "it is not ben's turn" in out
+    assert "6 bearers costs $6 and anna has $5" in out and "(R3) - `rules R3` explains it." in out
+    assert "Choose a number from 1 to 5." in out
+    assert actions(path) == ["path " + PATH_2P, "anna go 4 3"]
+    assert "Stopped." in out and "(2 actions)" in out
+
+
+# --- commands at any prompt -----------------------------------------------------------------------------------
+
+
+def test_status_rules_help_and_undo_work_at_any_prompt(tmp_path):
+    path = new_game(tmp_path)
+    answers = [PATH_2P, "status", "status BEN", "status zed", "rules fodder", "rules R11", "help",
+               "go 4 2", "ben go 7", "undo 2", "undo", "undo", "undo 0", "quit"]
+    r = run("play", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
+    out = flat(r.stdout)
+    assert r.returncode == 0, out[-2000:]
+    assert "firewood storage" in out and "sawing area" in out      # the mill tables
+    assert "No player called 'zed' (players: anna, ben)." in out
+    assert "R11" in out and "How to answer" in out
+    assert "undone: anna go 4 2 undone: ben go 7" in out
+    assert "undone: path " + PATH_2P in out
+    assert "Nothing to undo: the game has no actions yet." in out
+    assert "Write `undo` or `undo N`" in out
+    assert actions(path) == []
+
+
+def test_undo_reaches_back_into_the_previous_round_and_typed_lines_put_it_back(tmp_path):
+    path = new_game(tmp_path)
+    lines = WHOLE_GAME.splitlines()
+    spring = lines[: lines.index("# --- summer year 1")]
+    run("play", str(path), tmp=tmp_path, stdin="\n".join(spring + ["quit"]) + "\n")
+    played = actions(path)
+    r = run("play", str(path), tmp=tmp_path, stdin="undo 3\nquit\n")
+    out = flat(r.stdout)
+    assert r.returncode == 0
+    assert "Resuming after" in out and "Summer, year 1" in out  # it stood at the summer's path
+    assert "Now: Spring, year 1" in out                           # and went back into the spring
+    assert actions(path) == played[:-3]
+    r = run("play", str(path), tmp=tmp_path, stdin="\n".join(played[-3:] + ["quit"]) + "\n")
+    assert "Refused" not in r.stdout
+    assert actions(path) == played
+
+
+# --- the wizard ------------------------------------------------------------------------------------------------
+
+
+def test_the_wizard_reads_piped_answers_including_a_hangul_name(tmp_path):
+    path = tmp_path / "new.lignum"
+    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", ""]  # advanced, no variant, order as entered
+    r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
+    assert r.returncode == 0, r.stdout + r.stderr
+    text = path.read_text(encoding="utf-8")
+    for line in ("players anna 민준", "mode advanced", "variants none", "order anna 민준", "areas anna=1 민준=5",
+                 "winter 4/2 5/3"):
+        assert line in text.splitlines()
+    assert "Task cards are entered when play reaches the first reveal step." in r.stdout
+
+
+def test_the_wizard_refuses_bad_names_and_end_of_input_cancels(tmp_path):
+    path = tmp_path / "never.lignum"
+    answers = ["anna", "anna ANNA", "anna b#n", "anna path", "anna ben cleo dan eve"]
+    r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
+    out = flat(r.stdout)
+    assert r.returncode == 130
+    assert "Lignum is played by 2 to 4 players; 1 names were given" in out
+    assert "the name 'ANNA' is given twice" in out
+    assert "without spaces or the signs" in out
+    assert "'path' is a word of the notation" in out
+    assert "5 names were given" in out
+    assert "Cancelled: no game was created." in out
+    assert not path.exists()
+
+
+def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
+    path = tmp_path / "expert.lignum"
+    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", ""]
+    r = run("new", "-p", "anna,ben", "--mode", "expert", "--order", "ben,anna", "--no-variants", "--file", str(path),
+            tmp=tmp_path, stdin="\n".join(answers) + "\n")
+    out = flat(r.stdout)
+    assert r.returncode == 0, out + r.stderr
+    assert "Player names" not in out and "Which game?" not in out and "Starting order" not in out
+    assert "write the winter card as FOOD/LOGS" in out
+    assert "lay out 4 different planned work cards (R20)" in out
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert "cards sawing drying trade overtime" in text and "order ben anna" in text
+    areas = next(x for x in text if x.startswith("areas "))
+    spots = [int(x.split("=")[1]) for x in areas.split()[1:]]
+    assert len(set(spots)) == 2 and all(1 <= a <= 6 for a in spots)  # picked at random, different (setup)
+
+
+# --- consoles that cannot show everything -----------------------------------------------------------------------
+
+
+def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
+    path = tmp_path / "ascii.lignum"
+    answers = ["anna 민준", "anna minjun", "", "", "", "", "4/2", "5/3", ""]
+    r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n", PYTHONIOENCODING="ascii")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "could not be read in this console's encoding" in flat(r.stdout)
+    hangul = new_game(tmp_path, "new", "-p", "anna,민준", "--mode", "basic", "--order", "민준,anna", "--areas",
+                      "anna=1,민준=5", "--winter", "4/2,5/3", name="hangul.lignum")
+    r = run("play", str(hangul), tmp=tmp_path, stdin=f"{PATH_2P}\nstatus\nquit\n", PYTHONIOENCODING="ascii")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "-- ??, travel" in r.stdout  # the name shown as well as the console can

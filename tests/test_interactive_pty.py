@@ -1,0 +1,200 @@
+"""`lignum new` and `lignum play` in a real pseudo-terminal (pexpect), as a table uses them.
+
+The end-to-end story of the issue: the wizard creates a 2-player game, the first round is played through the
+menus, Ctrl-C in the middle of the second round stops with exit 130 keeping every finished answer, `lignum play`
+resumes exactly there, `undo 2` takes two steps back, play goes on, and the log is the one expected.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+PATH_2P = "wagon raft saw food coin stake sledge food X raft X board joker"
+# Colour in SGR codes (30-37, 38;..., 40-47, 90-97); NO_COLOR leaves only bold and reset.
+COLOUR = re.compile(r"\x1b\[(?:\d+;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]")
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def spawn(tmp: Path, *args: str):
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1", "TERM": "xterm-256color",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "LIGNUM_SEED": "4", "LANG": "C.UTF-8"}
+    child = pexpect.spawn(sys.executable, ["-m", "lignum_companion", *args], env=env, encoding="utf-8",
+                          dimensions=(50, 80), timeout=20)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def prompt(label: str, mark: str = ">") -> str:
+    """A prompt as the terminal shows it: its label, then `>` in play (escape codes may sit between words)."""
+    return re.escape(label).replace(r"\ ", r"(?:\x1b\[[0-9;?]*[A-Za-z])*\s*") + mark
+
+
+def answer(child, label: str, text: str, mark: str = ">") -> None:
+    """Wait for the prompt, answer, and wait until the prompt has taken the answer (bracketed paste off)."""
+    child.expect(prompt(label, mark))
+    child.sendline(text)
+    child.expect_exact("\x1b[?2004l")
+
+
+def ask(child, label: str, text: str) -> None:
+    """A text question of the wizard (no `>`)."""
+    answer(child, label, text, "")
+
+
+def transcript(child) -> str:
+    return ESCAPES.sub("", child.logfile_read.getvalue())
+
+
+def actions(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [x for x in lines[lines.index("start") + 1:] if x.strip() and not x.startswith("#")]
+
+
+ROUND_1 = [
+    ("path [1]", PATH_2P),
+    ("anna", "4"),             # go 4 with the suggested 2 bearers
+    ("ben", "3"),              # the saw on location 3
+    ("anna", "5 2"),           # woodcutters, 2 instead of the suggested 3
+    ("ben", "1"),              # bearers
+    ("anna", "2"),             # food on 12
+    ("ben", "5 2"),
+    ("anna", "go clearing"),   # typed in the notation
+    ("ben", "go 16"),
+    ("ben", "go clearing"),
+    ("anna [1]", ""), ("ben [1]", ""),    # cutting: as much as the workers can
+    ("anna [1]", ""), ("ben [1]", ""),    # transport: bearers carry to the sale area
+    ("anna [4]", "1"), ("ben [4]", ""),   # selling: anna sells everything, ben keeps his wood
+    ("ben [1]", ""),                      # drying: move the firewood on
+]
+ROUND_2_UNTIL_CTRL_C = [
+    ("path [1]", ""),                                  # shuffle for me
+    ("Craftwork kinds on 1, 2, 7, in that order (or: again, back)", "stake board joker"),
+    ("Placement card 1 of 1 (AREA:ITEMS, e.g. 2:2F+S 4:2food)", "2:2F+S 4:food"),
+    ("Areas for anna ben (one number each)", "2 5"),
+    ("ben", "3"),
+    ("anna", "4"),
+    ("ben", "go 14"),
+]
+ROUND_2_AFTER_UNDO = [
+    ("anna", "go 4 2"),
+    ("ben", "go 14"),
+    ("anna", "4 3"),           # woodcutters: 3 of the 5 the area allows
+    ("ben", "go 16"),
+    ("anna", "8"),             # the market's sub-menu ...
+    ("anna go 19", "4"),       # ... a saw and a food
+    ("ben", "go clearing"),
+    ("anna [1]", ""),          # the clearing is all that is left: it is the default
+    ("ben [1]", ""), ("anna [1]", ""),    # cutting
+    ("anna [1]", ""),                     # transport
+    ("ben [5]", "3"), ("anna [5]", ""),   # selling: ben sells the firewood in the first drying area
+    ("ben [1]", ""), ("anna [1]", ""),    # drying
+]
+EXPECTED = [
+    "path " + PATH_2P,
+    "anna go 4 2", "ben go 3", "anna go 10 2", "ben go 4 2", "anna go 12", "ben go 10 2", "anna go clearing",
+    "ben go 16", "ben go clearing",
+    "anna cut 3F", "ben cut 3F", "anna carry sale:2F", "ben carry sale:2F", "anna sell sale:2F", "ben done",
+    "ben dry F",
+    "path stake board wagon raft joker X raft food saw sledge food coin X", "placement 2:2F+S 4:food",
+    "anna area 2", "ben area 5",
+    "ben go 3", "anna go 4 2", "ben go 14", "anna go 10 3", "ben go 16", "anna go 19 buy:saw+food",
+    "ben go clearing", "anna go clearing",
+    "ben cut F", "anna cut 3F+S", "anna carry sale:F+S", "ben sell dry1:F", "anna done", "ben dry F", "anna dry S",
+]
+
+
+def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
+    path = tmp_path / "game.lignum"
+    # the wizard
+    child = spawn(tmp_path, "new", "--file", str(path))
+    ask(child, "Player names, 2 to 4, one word each (e.g. anna ben 민준)", "anna ben")
+    child.expect("Which game")
+    child.send("\r")                       # basic (the default)
+    child.expect("Variant")
+    child.send("\r")                       # no variant
+    child.expect("Starting order of the first round")
+    child.send("\x1b[B")                   # arrow down: as entered
+    child.send("\r")
+    ask(child, "Cutting area (1-6) for anna ben, in that order, or random [random]", "1 5")
+    ask(child, "Winter card, year 1 (food/logs)", "4/2")
+    ask(child, "Winter card, year 2 (food/logs)", "5/3")
+    child.expect("Start this game")
+    child.send("\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, transcript(child)
+    header = path.read_text(encoding="utf-8").splitlines()
+    assert {"players anna ben", "order anna ben", "areas anna=1 ben=5", "winter 4/2 5/3"} <= set(header)
+    assert not COLOUR.search(child.logfile_read.getvalue())
+
+    # the first round through the menus, then into the second round
+    child = spawn(tmp_path, "play", str(path))
+    for label, text in ROUND_1 + ROUND_2_UNTIL_CTRL_C:
+        answer(child, label, text)
+    child.expect(prompt("anna"))
+    child.send("go 1")                     # half an answer ...
+    child.sendcontrol("c")                 # ... and Ctrl-C
+    child.expect(pexpect.EOF)
+    child.close()
+    out = transcript(child)
+    assert child.exitstatus == 130, out[-2000:]
+    assert "Stopped (Ctrl-C)." in out and "Where the game stands: Summer, year 1" in " ".join(out.split())
+    saved = actions(path)
+    assert saved == EXPECTED[:22] + ["anna go 5", "ben go 14"]  # the half-typed answer was not saved
+    assert not COLOUR.search(child.logfile_read.getvalue())
+
+    # resume exactly there, undo two steps, go on to the end of the second round
+    child = spawn(tmp_path, "play", str(path))
+    child.expect(f"Resuming after {len(saved)} saved actions")
+    answer(child, "anna", "undo 2")
+    child.expect("undone: " + re.escape(saved[-2]))
+    child.expect("undone: ben go 14")
+    for label, text in ROUND_2_AFTER_UNDO:
+        answer(child, label, text)
+    answer(child, "path [1]", "quit")      # the fall's path: stop here
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, transcript(child)[-2000:]
+    assert actions(path) == EXPECTED
+    wide = [line for line in transcript(child).splitlines() if len(line) > 80 and str(tmp_path) not in line]
+    assert wide == []
+
+
+def test_a_closed_terminal_stops_like_ctrl_c_and_loses_nothing(tmp_path):
+    path = tmp_path / "hup.lignum"
+    child = spawn(tmp_path, "new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas",
+                  "anna=1,ben=5", "--winter", "4/2,5/3", "--file", str(path))
+    child.expect(pexpect.EOF)
+    child = spawn(tmp_path, "play", str(path))
+    answer(child, "path [1]", PATH_2P)
+    answer(child, "anna", "go 4 2")
+    child.expect(prompt("ben"))
+    child.send("go 3")                     # typed, not entered, when the terminal goes away
+    os.kill(child.pid, signal.SIGHUP)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert actions(path) == ["path " + PATH_2P, "anna go 4 2"]
+    assert not path.with_name(path.name + ".tmp").exists()
+
+
+def test_the_wizard_cancelled_with_ctrl_c_creates_nothing(tmp_path):
+    path = tmp_path / "none.lignum"
+    child = spawn(tmp_path, "new", "--file", str(path))
+    ask(child, "Player names, 2 to 4, one word each (e.g. anna ben 민준)", "anna 민준")
+    child.expect("Which game")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Cancelled: no game was created." in transcript(child)
+    assert not path.exists()
