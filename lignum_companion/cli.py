@@ -11,7 +11,56 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Lignum Companion: rules referee and bookkeeper for a table playing Lignum.",
     context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode=None,  # plain help: rich's formatter costs more start-up than typer itself (benchmarks/)
 )
+
+
+def _plain_parameters() -> None:
+    """Convert plain str, int, bool and list[str] parameters without pydantic.
+
+    typer 0.2x checks every parameter value with a pydantic TypeAdapter, and importing pydantic costs about 0.1 s
+    on every command (benchmarks/bench_cli.py). Other kinds of parameter, and typer versions without this hook,
+    keep typer's own conversion.
+    """
+    try:
+        from typer import core
+        from typer._click.exceptions import BadParameter
+    except ImportError:
+        return
+    param_cls = getattr(core, "_TyperParameter", None)
+    typer_own = getattr(param_cls, "get_runtime_param", None)
+    if param_cls is None or typer_own is None:
+        return
+    plain: dict[object, type] = {str: str, int: int, bool: bool, list[str]: str}
+
+    class Plain:
+        def __init__(self, convert: type) -> None:
+            self.convert = convert
+
+        def one(self, value, param, ctx):
+            if self.convert is bool or isinstance(value, self.convert):
+                return value
+            try:
+                return self.convert(value)
+            except ValueError:
+                raise BadParameter(f"{value!r} is not a whole number", ctx=ctx, param=param) from None
+
+        def coerce(self, value, param, ctx):
+            if param.multiple or param.nargs == -1:
+                return [self.one(v, param, ctx) for v in value or ()]
+            return None if value is None else self.one(value, param, ctx)
+
+    def get_runtime_param(self):
+        d = self.type_descriptor
+        if self._runtime_param is None and d.annotation in plain and not (
+                d.is_choice or d.is_ranged or d.is_file or d.parameter_info.parser):
+            self._runtime_param = Plain(plain[d.annotation])
+        return typer_own(self)
+
+    param_cls.get_runtime_param = get_runtime_param
+
+
+_plain_parameters()
 
 
 def _register() -> None:

@@ -6,7 +6,6 @@ the file untouched. Engine and table modules are imported inside the commands to
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -230,6 +229,8 @@ def cmd_show(
         state["format"] = 1
         if only:
             state["players"] = [p for p in state["players"] if p["name"] == only.name]
+        import json
+
         out(json.dumps(state, ensure_ascii=False, indent=1))
         return
     out(views.header_line(g))
@@ -324,6 +325,8 @@ def cmd_score(
         if not as_json:
             out(f"score sheet written to {pdf}")
     if as_json:
+        import json
+
         out(json.dumps(result, ensure_ascii=False, indent=1))
         return
     if pdf:
