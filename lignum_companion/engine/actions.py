@@ -512,4 +512,4 @@ def make(player: str | None, verb: str, args: dict[str, Any]) -> Action:
     else:
         writer = _VERBS[verb][1]
         words = ([player] if player else []) + [verb] + list(writer(args))
-    return Action(player, verb, args, " ".join(w for w in words if w != ""))
+    return Action(player, verb, args, " ".join([w for w in words if w != ""]))

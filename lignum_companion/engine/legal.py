@@ -91,9 +91,12 @@ def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
                     wood = rules.area_wood(g, p.area)
                     for bag in _bags_up_to(wood, max(most, 0) + 1, data.KINDS):
                         c.append((name, "cut", {"pieces": bag, "hut": 1}))
+            relocate = rules.can_relocate(g, pi)  # the handlers refuse these otherwise (R5, R20): skip them
+            snatch = rules.plan_active(g, p, "cutting")
             for a in data.CUTTING_AREAS:
-                c.append((name, "relocate", {"area": a}))
-                for bag in _bags_up_to(rules.area_wood(g, a), data.CUTTING_CARD_WORKERS, data.KINDS):
+                if relocate:
+                    c.append((name, "relocate", {"area": a}))
+                for bag in _bags_up_to(rules.area_wood(g, a), data.CUTTING_CARD_WORKERS, data.KINDS) if snatch else ():
                     c.append((name, "snatch", {"area": a, "pieces": bag, "hut": 0}))
         c.append((name, "done", {}))
     elif step == "arrival":
@@ -143,7 +146,10 @@ def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
     name = p.name
     c: list[tuple[str | None, str, dict[str, Any]]] = [(name, "go", {"loc": data.CLEARING})]
     for loc in range(p.pos + 1, data.LAST_LOCATION + 1):
-        if loc in data.TOKEN_LOCATIONS or loc == data.LOC_FODDER:
+        if loc in data.TOKEN_LOCATIONS:
+            if g.path.get(str(loc)) not in (None, "X"):  # a taken or X token is refused anyway (R2, R3)
+                c.append((name, "go", {"loc": loc}))
+        elif loc == data.LOC_FODDER:
             c.append((name, "go", {"loc": loc}))
         elif loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
             kind = "bearers" if loc == data.LOC_BEARERS else "woodcutters"
@@ -298,7 +304,7 @@ def _free_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
     if p.loans < data.MAX_LOANS:
         c.append((name, "loan", {}))
     if sum(p.craftwork.get(k, 0) for k in data.HUT_CRAFTWORK + ("joker",)) >= 2:
-        for k in (3, 2):
+        for k in (3, 2) if rules.plan_active(g, p, "hut-construction") else (3,):  # 2 only with the card (R16)
             for combo in _hut_splits(k):
                 c.append((name, "build", {"huts": combo, "using": {}}))
     if p.huts.get("drying"):
