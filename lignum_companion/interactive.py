@@ -119,7 +119,7 @@ def _safe_streams() -> None:
         except (AttributeError, ValueError):
             pass
     try:
-        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     except (AttributeError, ValueError):
         pass
 
@@ -170,8 +170,8 @@ class Console:
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
         while True:
-            raw = self._read(message)
-            if "\ufffd" in raw:
+            raw = _readable(self._read(message))
+            if raw is None:
                 self.say(tpl("bad_encoding", encoding=getattr(self.stdin, "encoding", "?")))
                 continue
             self.answers += 1
@@ -270,6 +270,19 @@ class Console:
             self.say(tpl("yes_or_no"))
 
 
+def _readable(text: str) -> str | None:
+    """The answer as text: bytes a console could not decode are read as UTF-8 when they are UTF-8 (a Hangul
+    name typed on a console set to ASCII still arrives whole); None when they are not text at all."""
+    if "\ufffd" in text:
+        return None
+    if any("\udc80" <= ch <= "\udcff" for ch in text):
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8")
+        except UnicodeError:
+            return None
+    return text
+
+
 def _isatty(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
@@ -281,11 +294,10 @@ def _wrap(text: str, width: int, reflow: bool = False) -> list[str]:
     """Wrap to the width, keeping indentation; `a  |  b  |  c` examples break only at the bars."""
     out: list[str] = []
     lines = text.split("\n")
+    full = width
     for line in _reflow(lines, width) if reflow else lines:
+        width = full - (display_width(line) - len(line))  # wide letters (Hangul) take two columns
         if len(line) <= width or line.startswith("  lignum "):  # a command stays whole, to be copied
-            out.append(line)
-            continue
-        if len(line) <= width:
             out.append(line)
             continue
         hang = line[: len(line) - len(line.lstrip())]
@@ -321,17 +333,27 @@ def _reflow(lines: list[str], width: int) -> list[str]:
     return out
 
 
+def display_width(text: str) -> int:
+    """Columns a text takes on a terminal (Hangul and other wide letters take two)."""
+    try:
+        from wcwidth import wcswidth
+    except ImportError:  # pragma: no cover - wcwidth comes with prompt_toolkit
+        return len(text)
+    n = wcswidth(text)
+    return n if n >= 0 else len(text)
+
+
 def columns(headers: list[str], rows: list[list[Any]]) -> str:
     """A plain table: columns as wide as their widest cell, two spaces apart, a rule under the headers."""
-    from wcwidth import wcswidth
+    w = display_width
 
-    def w(x: Any) -> int:
-        return max(wcswidth(str(x)), len(str(x)) if wcswidth(str(x)) < 0 else 0)
+    def width_of(x: Any) -> int:
+        return w(str(x))
 
-    widths = [max(w(r[i]) for r in [headers] + rows) for i in range(len(headers))]
+    widths = [max(width_of(r[i]) for r in [headers] + rows) for i in range(len(headers))]
 
     def line(cells: list[Any]) -> str:
-        return "  ".join(str(c) + " " * (widths[i] - w(c)) for i, c in enumerate(cells)).rstrip()
+        return "  ".join(str(c) + " " * (widths[i] - width_of(c)) for i, c in enumerate(cells)).rstrip()
 
     return "\n".join([line(headers), line(["-" * n for n in widths])] + [line(r) for r in rows])
 
@@ -750,6 +772,12 @@ class Session:
             except (KeyboardInterrupt, EOFError):
                 self.stopped("interrupt")
                 return 130
+            except Exception as e:  # a bug must not look like a lost game: everything answered is saved
+                if os.environ.get("LIGNUM_DEBUG"):
+                    raise
+                self.say(tpl("internal_error", error=f"{type(e).__name__}: {e}"))
+                self.stopped("error")
+                return 1
         return 0
 
     def say(self, text: str = "", **kw: Any) -> None:
@@ -768,8 +796,11 @@ class Session:
         if g.round != self.round_shown and not g.over:
             self.round_shown = g.round
             self.say("")
-            self.say(tpl("round_banner", season=g.season.capitalize(), year=g.year, round=min(g.round, D.ROUNDS),
-                         rounds=D.ROUNDS))
+            if g.round > D.ROUNDS:
+                self.say(tpl("final_banner"))
+            else:
+                self.say(tpl("round_banner", season=g.season.capitalize(), year=g.year, round=g.round,
+                             rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
         per_player = kind in ("clearing", "ordered")
         key = (g.round, g.step, tuple(flow.actors(g)) if per_player else ())
@@ -843,8 +874,11 @@ class Session:
                     self.say(tpl("no_default"))
                     continue
                 return self.take(menu.choices[menu.default], None)
-            if self.command(raw):
+            if raw == "?":
                 self.show_menu(menu)
+                continue
+            if self.command(raw):
+                self.say(tpl("menu_again", who=menu.prompt or menu.who))
                 continue
             if raw.lower() == "back":
                 if top:
@@ -948,8 +982,12 @@ class Session:
     def report(self, before: Game, after: Game) -> None:
         """Money, food, loans and debts that changed (also by the automatic winter steps)."""
         for p0, p1 in zip(before.players, after.players, strict=True):
-            parts = []
-            if p0.money != p1.money:
+            sums: dict[str, list[int]] = {}
+            for e in p1.ledger[len(p0.ledger):]:
+                sums.setdefault(e.reason, []).append(e.amount)
+            parts = [f"{reason}{f' x{len(a)}' if len(a) > 1 else ''} {_dollars(sum(a), sign=True)}"
+                     for reason, a in sums.items()]
+            if p0.money != p1.money or parts:
                 parts.append(f"${p0.money} -> ${p1.money}")
             for attr, word in (("food", "food"), ("loans", "loans"), ("debt", "debt")):
                 a, b = getattr(p0, attr), getattr(p1, attr)
@@ -977,7 +1015,6 @@ class Session:
         for line in removed:
             self.say(f"  undone: {line.text}")
         self.say(tpl("undo_now", where=views.header_line(g2), waiting=flow.waiting_for(g2)))
-        self.round_shown = None
         raise _Rebuild
 
     def status(self, name: str) -> None:
@@ -1100,7 +1137,7 @@ class Session:
         """Typed text at a table prompt: the verb may be left out (`17 mH@1` = `task 17 mH@1`)."""
 
         def lines(raw: str) -> list[str]:
-            first = raw.split()[0]
+            first = _first_word(raw)
             if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
                 return [raw]
             return [f"{verb} {raw}"]
@@ -1161,7 +1198,7 @@ class Session:
 
         def lines(raw: str) -> list[str]:
             words = raw.replace(",", " ").split()
-            if g.player_index(words[0]) is not None:
+            if g.player_index(_first_word(raw)) is not None:
                 return [raw]
             if len(words) != len(waiting) or not all(w.isdigit() for w in words):
                 raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting)))
@@ -1174,7 +1211,7 @@ class Session:
         """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`)."""
 
         def lines(raw: str) -> list[str]:
-            first = raw.split()[0]
+            first = _first_word(raw)
             if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
                 return [raw]
             return [f"{p.name} {raw}"]
@@ -1396,7 +1433,7 @@ class Session:
             most = max(_moved(a) for a in acts)
             top = [a for a in acts if _moved(a) == most]
             usual = [a for a in top if _usual_destination(a.args["dest"])]
-            pick = sorted(usual, key=_wood_preference)[:1] + [a for a in top if a not in usual][:1]
+            pick = sorted(usual, key=_wood_preference)[:2] + [a for a in top if a not in usual][:1]
             for a in pick:
                 if a in usual:
                     best.append((most, len(choices)))
@@ -1431,7 +1468,7 @@ class Session:
             choices.append(self.choice(a, tpl("note_sledge_food" if food else "note_sledge", food=food,
                                               dest=_dest_words(a.args["dest"]))))
         choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
-        choices.append(Choice("other ...", tpl("note_transport_other"), follow=self._typed_any(p, "ask_transport")))
+        choices.append(Choice("other ...", tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge")))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         return choices, 0
@@ -1582,13 +1619,21 @@ class Session:
 
     def _hut_note(self, a: Action) -> str:
         if a.verb == "build":
-            return tpl("note_build")
+            return ", ".join(f"{n} {D.HUT_AREA_NAMES[h]}" for h, n in a.args["huts"].items())
         if a.verb == "dryhut":
             return tpl("note_dryhut", area=D.AREA_NAMES[a.args["area"]])
         return tpl("note_foodhut", food=self.g.cutting[str(a.args["area"])].get("food", 0))
 
 
 _TOKEN_NOTES = ("wagon", "raft", "saw", "sledge", "coin", "food", "stake", "board", "shingle", "reed", "joker")
+
+
+def _first_word(raw: str) -> str:
+    """The first word of an answer; an empty answer where words are needed is refused with a reason."""
+    words = raw.split()
+    if not words:
+        raise NotationError(tpl("empty_answer"))
+    return words[0]
 
 
 def _short(a: Action) -> str:
@@ -1598,8 +1643,8 @@ def _short(a: Action) -> str:
     return a.text
 
 
-def _dollars(n: int) -> str:
-    return f"-${-n}" if n < 0 else f"${n}"
+def _dollars(n: int, sign: bool = False) -> str:
+    return f"-${-n}" if n < 0 else (f"+${n}" if sign else f"${n}")
 
 
 def _quote(path: Path) -> str:

@@ -362,12 +362,23 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
 
 def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
     path = tmp_path / "ascii.lignum"
-    answers = ["anna 민준", "anna minjun", "", "", "", "", "4/2", "5/3", ""]
+    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", ""]
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n", PYTHONIOENCODING="ascii")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "could not be read in this console's encoding" in flat(r.stdout)
-    hangul = new_game(tmp_path, "new", "-p", "anna,민준", "--mode", "basic", "--order", "민준,anna", "--areas",
-                      "anna=1,민준=5", "--winter", "4/2,5/3", name="hangul.lignum")
-    r = run("play", str(hangul), tmp=tmp_path, stdin=f"{PATH_2P}\nstatus\nquit\n", PYTHONIOENCODING="ascii")
+    assert "players anna 민준" in path.read_text(encoding="utf-8").splitlines()  # stored whole, shown as ??
+    assert "anna, ??" in r.stdout
+    r = run("play", str(path), tmp=tmp_path, stdin=f"{PATH_2P}\nstatus 민준\nquit\n", PYTHONIOENCODING="ascii")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
-    assert "-- ??, travel" in r.stdout  # the name shown as well as the console can
+    assert "No player called" not in r.stdout  # the typed Hangul name was understood
+
+
+def test_bytes_that_are_not_text_are_asked_again(tmp_path):
+    path = tmp_path / "latin.lignum"
+    full = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"}
+    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n"  # Latin-1 bytes, then plain ASCII
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(path)], input=answers,
+                       capture_output=True, env=full, timeout=60)
+    out = r.stdout.decode("utf-8", "replace")
+    assert r.returncode == 0, out
+    assert "could not be read in this console's encoding" in flat(out)
+    assert "players anna eric" in path.read_text(encoding="utf-8").splitlines()
