@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from lignum_companion import gamefile, interactive
-from lignum_companion.engine import Setup, new_game
+from lignum_companion.engine import Setup, new_game, score
 from lignum_companion.engine import data as D
 
 NAMES = ("anna", "ben", "cleo", "dan")
@@ -30,20 +30,28 @@ NAMES = ("anna", "ben", "cleo", "dan")
 class TableConsole(interactive.Console):
     """A console whose answers come from a scripted table that reads the menu it is shown."""
 
-    def __init__(self, rng: random.Random, show: bool, tokens: int = 1) -> None:
+    def __init__(self, rng: random.Random, show: bool, tokens: int = 1, notation: bool = False) -> None:
         super().__init__(tty=False, stdin=io.StringIO(), stdout=sys.stdout if show else io.StringIO())
         self.rng = rng
         self.session: interactive.Session | None = None
         self.counts: Counter[tuple[int, str]] = Counter()
         self.script: list[str] = []
         self.tokens = tokens  # tokens a player stops for on each trip (1: typical, 3: a busy trip)
+        self.notation = notation  # type travel moves in the notation rather than by number (for scripts)
+        self.rounds: list[int] = []
         self.taken: Counter[tuple[int, str]] = Counter()
 
     def _read(self, message: str) -> str:
         s = self.session
         assert s is not None
         answer = self.answer(s, message)
+        menu = s.menu
+        if self.notation and menu is not None and message == s.prompt_text(menu) and menu.find(answer):
+            shown = menu.find(answer).shown  # type: ignore[union-attr]
+            if shown.startswith("go ") and not shown.endswith("..."):
+                answer = shown
         self.counts[(s.g.round, s.g.step)] += 1
+        self.rounds.append(s.g.round)
         self.script.append(answer)
         self.write(f"{message} {answer}\n")
         return answer
@@ -115,20 +123,23 @@ class TableConsole(interactive.Console):
         return first("go clearing") or menu.choices[0].key
 
 
-def run(players: int, seed: int, mode: str, show: bool, tokens: int = 1) -> tuple[TableConsole, interactive.Session]:
+def run(players: int, seed: int, mode: str, show: bool, tokens: int = 1,
+        seated: bool = False) -> tuple[TableConsole, interactive.Session]:
+    """One scripted game. `seated`: the fixed test table (order as seated, areas 1 5 3 6), as the tests use."""
     rng = random.Random(seed)
     names = list(NAMES[:players])
     cards = rng.sample(list(D.PLANNED_WORK), D.PLANNED_WORK_CARDS_LAID[players]) \
         if D.MODE_HAS_PLANNED_WORK[mode] else []
-    setup = Setup(players=names, mode=mode, order=rng.sample(names, players),
-                  areas=dict(zip(names, rng.sample(list(D.CUTTING_AREAS), players), strict=True)),
+    order = names if seated else rng.sample(names, players)
+    spots = [1, 5, 3, 6][:players] if seated else rng.sample(list(D.CUTTING_AREAS), players)
+    setup = Setup(players=names, mode=mode, order=order, areas=dict(zip(names, spots, strict=True)),
                   winter=[[4, 2], [5, 3]], cards=cards)
     folder = Path(tempfile.mkdtemp(prefix="lignum-bench-"))
     path = folder / "bench.lignum"
     gf = gamefile.new_file(setup)
     gamefile.save(gf, path)
     gf, g = gamefile.load(path)
-    con = TableConsole(rng, show, tokens)
+    con = TableConsole(rng, show, tokens, notation=seated)
     session = interactive.Session(path, gf, new_game(setup), con, str(seed))
     con.session = session
     code = session.main()
@@ -145,8 +156,22 @@ def main() -> None:
     ap.add_argument("--mode", default="basic", choices=D.MODES)
     ap.add_argument("--tokens", type=int, default=1, help="tokens each player stops for per trip (busy: 3)")
     ap.add_argument("--show", action="store_true", help="print the whole session of the first game")
+    ap.add_argument("--script", action="store_true",
+                    help="print the answers of one game at the fixed test table, as a script to pipe into play")
     args = ap.parse_args()
     os.environ.setdefault("NO_COLOR", "1")
+    if args.script:
+        con, session = run(args.players, args.seed, args.mode, False, args.tokens, seated=True)
+        last = None
+        for rnd, answer in zip(con.rounds, con.script, strict=True):
+            if rnd != last:
+                label = f"{D.round_season(rnd)} year {D.round_year(rnd)}" if rnd <= D.ROUNDS else "final sale"
+                print(f"# --- {label}")
+                last = rnd
+            print(answer)
+        totals = {r["name"]: r["total"] for r in score(session.g)["players"]}
+        print(f"# {len(session.gf.actions)} actions; totals {totals}", file=sys.stderr)
+        return
     spring2 = 5  # spring of year 2: path, placement cards, cutting areas and every wood work phase
     counts = []
     for k in range(args.seeds):
