@@ -1,0 +1,131 @@
+"""Start-up cost of the CLI against the bare imports it cannot avoid, measured side by side in one run.
+
+    python benchmarks/bench_cli.py [--runs 40] [--file examples/basic-4p.lignum] [--no-bytecode]
+
+Pairs, run interleaved (A, B, A, B, ...) so that machine load hits both alike; the ratio of medians is reported:
+
+- `lignum --help`       vs `python -c "import typer"`            budget: at most 1.2x
+- `lignum show FILE`    vs `python -c "import typer, tabulate"`  budget: at most 1.5x
+
+Both sides run the same interpreter directly (the console script next to `sys.executable`, not a pyenv shim),
+with bytecode caching on as in an ordinary installation: `PYTHONDONTWRITEBYTECODE` is dropped and the cache goes to
+a temporary `PYTHONPYCACHEPREFIX`, warmed up before timing (`--no-bytecode` keeps compiling every module each
+run, for comparison). Exit status 1 when a budget is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUDGETS = {"help": 1.2, "show": 1.5}
+
+
+def lignum_command() -> list[str]:
+    """The console script beside this interpreter (a shim would add its own start-up), else the module."""
+    beside = Path(sys.executable).parent / "lignum"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("lignum")
+    return [found] if found else [sys.executable, "-m", "lignum_companion.cli"]
+
+
+def game_file(given: str | None) -> Path:
+    if given:
+        return Path(given)
+    for name in ("basic-4p.lignum", "expert-4p.lignum"):
+        if (ROOT / "examples" / name).exists():
+            return ROOT / "examples" / name
+    return ROOT / "benchmarks" / "data" / "sim-4p-basic.lignum"
+
+
+def time_once(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.decode(errors='replace')}")
+    return took
+
+
+def side_by_side(a: list[str], b: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], list[float]]:
+    for _ in range(3):  # warm-up: bytecode cache, page cache
+        time_once(a, env)
+        time_once(b, env)
+    ta, tb = [], []
+    for k in range(runs):
+        first, second = (a, b) if k % 2 == 0 else (b, a)
+        t1, t2 = time_once(first, env), time_once(second, env)
+        if first is a:
+            ta.append(t1)
+            tb.append(t2)
+        else:
+            ta.append(t2)
+            tb.append(t1)
+    return ta, tb
+
+
+HEAVY = ("pydantic", "rich", "reportlab", "questionary", "tabulate")
+
+
+def heavy_imports(cmd: list[str], env: dict[str, str]) -> list[str]:
+    """Which heavy packages a command imports (python -X importtime), to name the culprit when a budget is missed."""
+    script = cmd[:1] if cmd[0] != sys.executable else []
+    full = [sys.executable, "-X", "importtime"] + (script + cmd[1:] if script else cmd[1:])
+    proc = subprocess.run(full, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in proc.stderr.splitlines() if "|" in line}
+    return [h for h in HEAVY if h in names]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=40)
+    ap.add_argument("--file", help="game file for `lignum show` (default: examples/basic-4p.lignum)")
+    ap.add_argument("--no-bytecode", action="store_true", help="honour PYTHONDONTWRITEBYTECODE (compile each run)")
+    args = ap.parse_args()
+    env = dict(os.environ)
+    cache = tempfile.mkdtemp(prefix="lignum-bench-pycache-")
+    if not args.no_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = cache
+    env["LIGNUM_GAMES_DIR"] = tempfile.mkdtemp(prefix="lignum-bench-games-")
+    env["COLUMNS"] = "100"
+    lignum = lignum_command()
+    py = [sys.executable]
+    path = game_file(args.file)
+    pairs = {
+        "help": (lignum + ["--help"], py + ["-c", "import typer"]),
+        "show": (lignum + ["show", str(path)], py + ["-c", "import typer, tabulate"]),
+    }
+    print(f"python {sys.version.split()[0]} at {sys.executable}; lignum: {' '.join(lignum)}")
+    print(f"{args.runs} interleaved runs per pair; bytecode cache: {'off' if args.no_bytecode else 'on'}; "
+          f"show file: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    failed = False
+    try:
+        for key, (cmd, base) in pairs.items():
+            ta, tb = side_by_side(cmd, base, args.runs, env)
+            ma, mb = statistics.median(ta), statistics.median(tb)
+            ratio = ma / mb
+            ok = ratio <= BUDGETS[key]
+            failed |= not ok
+            heavy = ", ".join(heavy_imports(cmd, env)) or "none"
+            print(f"{'lignum --help' if key == 'help' else 'lignum show FILE':<17}"
+                  f"median {ma * 1000:6.1f} ms (min {min(ta) * 1000:6.1f})   "
+                  f"{' '.join(base[1:]):<30} median {mb * 1000:6.1f} ms (min {min(tb) * 1000:6.1f})   "
+                  f"ratio {ratio:.2f} (budget {BUDGETS[key]}) {'ok' if ok else 'OVER'}; heavy imports: {heavy}")
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+        shutil.rmtree(env["LIGNUM_GAMES_DIR"], ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
