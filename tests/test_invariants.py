@@ -285,3 +285,26 @@ def test_diff_names_the_first_differences():
     text = invariants.diff(g, h)
     assert ".players[2].wood.saw.H" in text and ".round: 1 != 3" in text
     assert invariants.diff(g, fresh()) == "(equal as JSON)"
+
+
+@pytest.mark.parametrize("seed, players, mode, variants", [
+    (1, 2, "basic", ()), (2, 3, "expert", ("tactical",)), (3, 4, "advanced", ()), (4, 4, "planned", ("tactical",)),
+])
+def test_show_json_round_trips_to_the_same_state(tmp_path, seed, players, mode, variants):
+    """`lignum show --json` is `to_dict()` plus `waiting_for` and `format`; `Game.from_dict` reads it back."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+    from lignum_companion.engine.state import Game as GameType
+
+    report = play_game(seed, players, mode, variants, check="none")
+    for cut in (len(report.log) // 3, len(report.log) * 2 // 3, len(report.log)):
+        path = tmp_path / f"g{cut}.lignum"
+        gamefile.save(gamefile.append(gamefile.new_file(report.setup), report.log[:cut]), path)
+        result = CliRunner().invoke(app, ["show", "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        shown = json.loads(result.output)
+        assert {"waiting_for", "format", "season", "year"} <= shown.keys()
+        assert GameType.from_dict(shown) == gamefile.load(path)[1]
