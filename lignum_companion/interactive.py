@@ -43,12 +43,13 @@ def tpl(key: str, **fields: Any) -> str:
 
 
 def seed_from_env() -> str | None:
+    """LIGNUM_SEED, when set: random draws repeat (tests and demos)."""
     return os.environ.get(SEED_ENV) or None
 
 
 def make_rng(*salt: object) -> random.Random:
-    """Random draws; with LIGNUM_SEED set they repeat, salted by where the game stands (so a resumed game
-    draws what the uninterrupted one would have drawn)."""
+    """Random draws for the wizard; repeatable under LIGNUM_SEED. (Path shuffles salt the seed with the number
+    of saved actions, so a resumed game draws what the uninterrupted one would have drawn.)"""
     seed = seed_from_env()
     return random.Random(":".join(map(str, (seed,) + salt))) if seed else random.Random()
 
@@ -345,10 +346,9 @@ def display_width(text: str) -> int:
 
 def columns(headers: list[str], rows: list[list[Any]]) -> str:
     """A plain table: columns as wide as their widest cell, two spaces apart, a rule under the headers."""
-    w = display_width
 
     def width_of(x: Any) -> int:
-        return w(str(x))
+        return display_width(str(x))
 
     widths = [max(width_of(r[i]) for r in [headers] + rows) for i in range(len(headers))]
 
@@ -367,9 +367,8 @@ def table_text(headers: list[str], rows: list[list[Any]], width: int) -> str:
     first = max(len(str(h)) for h in [headers[0]] + [r[0] for r in rows])
     n = len(headers) - 1
     per = max(6, (width - first - 2 * n - 1) // max(n, 1))
-    text = tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=[None] + [per] * n,
+    return tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=[None] + [per] * n,
                     disable_numparse=True)
-    return text
 
 
 # ==========================================================================================================
@@ -435,7 +434,7 @@ class _Wizard:
             try:
                 return check_players(given)
             except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--players", reason=_reason(e)))
+                self.con.say(tpl("given_not_usable", what="--players", reason=str(e)))
         previous = self.answers.get("players")
         while True:
             hint = f" [{' '.join(previous)}]" if previous else ""
@@ -447,7 +446,7 @@ class _Wizard:
             try:
                 names = check_players(raw.replace(",", " ").split())
             except LignumError as e:
-                self.con.say(tpl("refused", reason=_reason(e)))
+                self.con.say(tpl("refused", reason=str(e)))
                 continue
             self.answers["players"] = names
             return names
@@ -483,7 +482,7 @@ class _Wizard:
             try:
                 return check_order(given, players)
             except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--order", reason=_reason(e)))
+                self.con.say(tpl("given_not_usable", what="--order", reason=str(e)))
         choices = [(tpl("order_random"), "random"), (tpl("order_as_entered", names=", ".join(players)), "entered"),
                    (tpl("order_type"), "type")]
         how = self.con.select(tpl("ask_order"), choices, 0)
@@ -502,7 +501,7 @@ class _Wizard:
             try:
                 order = check_order(raw.replace(",", " ").split(), players)
             except LignumError as e:
-                self.con.say(tpl("refused", reason=_reason(e)))
+                self.con.say(tpl("refused", reason=str(e)))
                 continue
             self.notes["order"] = ""
             return order
@@ -513,7 +512,7 @@ class _Wizard:
             try:
                 return check_areas(given, players)
             except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--areas", reason=_reason(e)))
+                self.con.say(tpl("given_not_usable", what="--areas", reason=str(e)))
         self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
         while True:
             raw = self.con.line(tpl("ask_areas", names=" ".join(players)) + " [random]")
@@ -528,14 +527,14 @@ class _Wizard:
             words = raw.replace(",", " ").split()
             try:
                 if all("=" in w for w in words):
-                    pairs = {w.partition("=")[0]: _number(w.partition("=")[2], "an area") for w in words}
+                    pairs = {w.partition("=")[0]: _number(w.partition("=")[2], tpl("an_area")) for w in words}
                 else:
                     if len(words) != len(players):
                         raise NotationError(tpl("areas_count", n=len(players)))
-                    pairs = {name: _number(w, "an area") for name, w in zip(players, words, strict=True)}
+                    pairs = {name: _number(w, tpl("an_area")) for name, w in zip(players, words, strict=True)}
                 areas = check_areas(pairs, players)
             except LignumError as e:
-                self.con.say(tpl("refused", reason=_reason(e)))
+                self.con.say(tpl("refused", reason=str(e)))
                 continue
             self.notes["areas"] = ""
             return areas
@@ -578,11 +577,11 @@ class _Wizard:
             try:
                 return check_cards(given, want)
             except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--cards", reason=_reason(e)))
+                self.con.say(tpl("given_not_usable", what="--cards", reason=str(e)))
         names = list(D.PLANNED_WORK)
         self.con.say(tpl("cards_intro", n=want))
         for i, name in enumerate(names, 1):
-            seasons = "any season" if D.PLANNED_WORK[name] == D.ALL_SEASONS else "spring, summer, fall"
+            seasons = tpl("season_any" if D.PLANNED_WORK[name] == D.ALL_SEASONS else "season_work")
             self.con.say(f"  {i:>2}  {name:<17} {seasons}")
         while True:
             raw = self.con.line(tpl("ask_cards", n=want))
@@ -594,7 +593,7 @@ class _Wizard:
                           for w in words]
                 return check_cards(chosen, want)
             except LignumError as e:
-                self.con.say(tpl("refused", reason=_reason(e)))
+                self.con.say(tpl("refused", reason=str(e)))
 
     # --- summary -----------------------------------------------------------------------------------------
     def summary(self, s: Setup) -> None:
@@ -619,13 +618,9 @@ class _Wizard:
         self.con.say("")
 
 
-def _reason(e: Exception) -> str:
-    return str(e)
-
-
 def _number(text: str, what: str) -> int:
     if not text.strip().isdigit():
-        raise NotationError(f"{what} is a number, not {text!r}")
+        raise NotationError(tpl("not_a_number", what=what, text=text))
     return int(text)
 
 
@@ -1037,10 +1032,10 @@ class Session:
             if line:
                 self.say(line)
             if g.task_display:
-                self.say("face-up tasks: " + "; ".join(f"{t.id} ${t.value} needs {rules.needs_words(t)}"
-                                                       for t in g.task_display))
+                self.say(tpl("status_tasks", tasks="; ".join(f"{t.id} ${t.value} needs {rules.needs_words(t)}"
+                                                             for t in g.task_display)))
             if g.pw_cards:
-                self.say("planned work cards: " + ", ".join(f"{c} ({n} tokens)" for c, n in g.pw_cards.items()))
+                self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))
         for line in views.pending_lines(g):
             self.say(line)
 
@@ -1077,7 +1072,8 @@ class Session:
         g = self.g
         self.con.write("\n")
         self.say(tpl(f"stopped_{why}"))
-        where = "the game is over" if g.over else f"{views.header_line(g)}; waiting for {flow.waiting_for(g)}"
+        where = tpl("where_over") if g.over else tpl("where", where=views.header_line(g),
+                                                      waiting=flow.waiting_for(g))
         n = len(self.gf.actions)
         self.say(tpl("stopped_where", actions=tpl("one_action" if n == 1 else "actions", n=n), file=self.path,
                      where=where))

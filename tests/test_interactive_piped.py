@@ -383,3 +383,75 @@ def test_bytes_that_are_not_text_are_asked_again(tmp_path):
     assert r.returncode == 0, out
     assert "could not be read in this console's encoding" in flat(out)
     assert "players anna eric" in path.read_text(encoding="utf-8").splitlines()
+
+
+# --- menus of particular steps, played in-process with a plain console ---------------------------------------
+
+
+def session(tmp: Path, script, answers: list[str]) -> tuple[str, list[str]]:
+    """Play a prepared game file with plain answers in this process; the output and the saved actions."""
+    import io
+
+    from lignum_companion import interactive
+
+    path = script.write(tmp / "menus.lignum")
+    out = io.StringIO()
+    con = interactive.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+    interactive.play(path, con=con, seed="1")
+    return out.getvalue(), actions(path)
+
+
+def test_a_winter_shortfall_shows_the_bill_and_offers_the_cheapest_sale_first(tmp_path):
+    from helpers import fix, script_to, start
+
+    script = script_to(start(2), step="bonus", round=4)
+    script = script.then(fix("anna", "loans", 2), fix("anna", "sale.mF", 2), fix("anna", "dry2.S", 1),
+                         fix("anna", "saw.F", 1))
+    out, done = session(tmp_path, script, ["", "", "", "", "", "quit"])
+    text = flat(out)
+    assert "anna: the card asks 4 food and anna has 0; 4 missing cost $12, and anna has $5." in text
+    assert "anna already holds two loans, the most allowed (R15)." in text
+    assert "Still $7 short: choose wood to sell (R14)." in text
+    menu = text[text.index("-- anna, feeding"):]
+    assert menu.index("feed dry2:S saw:F wood worth $8") < menu.index("wood worth $10")  # cheapest cover first
+    assert "anna feed dry2:S saw:F" in done
+    assert "winter forced sale +$8, winter food -$12" in text
+
+
+def test_sawing_firewood_fills_the_storage_up_to_the_winter_card_by_default(tmp_path):
+    from helpers import fix, script_to, start
+
+    script = script_to(start(2), step="travel", round=1)
+    script = script.then(fix("anna", "saw.F", 1), fix("anna", "saw", 1), fix("anna", "sawyers", 1),
+                         "anna go clearing", "ben go clearing", "anna done", "ben done")
+    out, done = session(tmp_path, script, ["", "quit"])
+    assert "saw F store:2" in out and "4 logs, 2 to the storage (heating)" in out  # the winter card asks 2 logs
+    assert done[-1] == "anna saw F store:2"
+
+
+def test_tactical_areas_are_chosen_by_their_number_and_taken_areas_are_not_offered(tmp_path):
+    from helpers import script_to, start
+
+    script = script_to(start(3, variants=("tactical",)), step="area", round=2)
+    out, done = session(tmp_path, script, ["4", "4", "2", "quit"])
+    assert done[-2:] == ["anna area 4", "ben area 2"]
+    ben = out[out.index("-- ben, area"):]
+    assert "  4  area 4" not in ben[: ben.index("ben [")]
+    assert "Choose an entry from 1 to 6" in out  # the 4 typed for ben is no entry of his menu
+
+
+def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
+    from helpers import PATHS, fix, start
+
+    script = start(2).then("path " + PATHS[2], fix("anna", "stake", 1), fix("anna", "board", 1),
+                           fix("anna", "joker", 1))
+    # 2-player path: 19 is the market; entries are numbered in location order, loan and huts last
+    out, done = session(tmp_path, script, ["loan", "build ...", "?", "quit"])
+    assert done[-1] == "anna loan" and "loan +$4, $5 -> $9" in out
+    text = out[out.index("ok: anna loan"):]
+    build_key = next(line.split()[0] for line in text.splitlines() if "build ..." in line)
+    market_key = next(line.split()[0] for line in text.splitlines() if "go 19 ..." in line)
+    out, done = session(tmp_path, script.then("anna loan"), [f"{build_key} 6", f"{market_key}", "back",
+                                                              f"{market_key} 2", "quit"])
+    assert done[-2:] == ["anna build drying+food+accom", "anna go 19 buy:food"]
+    assert "Choose one (or `back`):" in out and "anna go 19>" in out
