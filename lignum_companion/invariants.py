@@ -72,13 +72,12 @@ def state_violations(g: Game, exempt: list[set[str]] | None = None) -> list[str]
         if p.fodder and (not set(p.fodder) <= {2, 3} or len(set(p.fodder)) != len(p.fodder)):
             out.append(f"{who}'s fodder is {p.fodder}: only values 2 and 3, never two of one value (R7)")
         groups = (p.equipment, p.craftwork, p.huts, p.workers)
-        if any(n <= 0 for bag in groups for n in bag.values()):
+        if not all(not bag or min(bag.values()) > 0 for bag in groups):
             for group, bag in zip(("equipment", "craftwork", "huts", "workers"), groups, strict=True):
                 out += _bag_problems(f"{who}'s {group}", bag)
         if p.wood.keys() != WOOD_AREA_SET:
             out.append(f"{who}'s mill has areas {sorted(p.wood)}")
-        if any(n <= 0 for bag in p.wood.values() for n in bag.values()) or \
-                not all(bag.keys() <= WOOD_KINDS for bag in p.wood.values()):
+        if not all(bag.keys() <= WOOD_KINDS and (not bag or min(bag.values()) > 0) for bag in p.wood.values()):
             for area, bag in p.wood.items():
                 out += _bag_problems(f"{who}'s {area}", bag, WOOD_KINDS)
         for area in data.SALE_AREAS:
@@ -99,8 +98,7 @@ def state_violations(g: Game, exempt: list[set[str]] | None = None) -> list[str]
         for t in p.tasks:
             if len(t.placed) != len(t.needs):
                 out.append(f"{who}'s task {t.id} has {len(t.needs)} needs but {len(t.placed)} slots")
-    if any(n <= 0 for bag in g.cutting.values() for n in bag.values()) or \
-            not all(bag.keys() <= CUTTING_ITEMS for bag in g.cutting.values()):
+    if not all(bag.keys() <= CUTTING_ITEMS and (not bag or min(bag.values()) > 0) for bag in g.cutting.values()):
         for area, bag in g.cutting.items():
             out += _bag_problems(f"cutting area {area}", bag, CUTTING_ITEMS)
     out += _bag_problems("the path supply", g.supply)
