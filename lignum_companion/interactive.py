@@ -1236,8 +1236,8 @@ class Session:
             bits.append(f"loans {p.loans}")
         if g.step == "travel":
             bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
-            workers = views.workers_text(p) if hasattr(views, "workers_text") else ""
-            if workers and workers != "-":
+            workers = views.workers_text(p)
+            if workers != "-":
                 bits.append(workers)
         return f"-- {p.name}, {g.step}: " + ", ".join(bits)
 

@@ -231,7 +231,7 @@ def test_a_script_cut_short_stops_with_130_and_the_rest_resumes_exactly_there(tm
     cut = lines.index("# --- summer year 2") + 5  # a few answers into the summer of year 2
     first = run("play", str(path), tmp=tmp_path, stdin="\n".join(lines[:cut]) + "\n")
     assert first.returncode == 130
-    assert "Stopped: the input ended." in first.stdout
+    assert "Stopped: the input ended" in first.stdout
     assert "Where the game stands: Summer, year 2" in flat(first.stdout)
     assert f"Resume with:\n  lignum play {path}\n" in first.stdout
     saved = actions(path)
