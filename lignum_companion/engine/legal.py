@@ -114,8 +114,9 @@ def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
         for disk in p.wood["saw"]:
             n = total({disk: 1}) * rules.saw_yield(g, p, disk)
             for store in (0, n):
-                c.append((name, "saw", {"disks": {disk: 1}, "store": {"m" + disk: store} if store else {},
-                                        "hut": 0}))
+                for h in (0, 1) if p.huts.get("accom") else (0,):
+                    c.append((name, "saw", {"disks": {disk: 1}, "store": {"m" + disk: store} if store else {},
+                                            "hut": h}))
             if p.wood["saw"][disk] >= 2:
                 c.append((name, "saw", {"disks": {disk: 2}, "store": {}, "hut": 0}))
         c.append((name, "done", {}))
@@ -200,13 +201,14 @@ def _transport(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]
             out.append({"saw": {"H": bag["H"]}, "sale": {k: v for k, v in bag.items() if k != "H"}})
         return out
 
+    huts = (0, 1) if p.huts.get("accom") else (0,)  # an accommodation hut can stand in for the worker (R6)
     if g.winter:
         most = 2 + p.food
         for bag in _bags_up_to(pile, min(most, 5), data.KINDS):
-            c += [(name, "sledge", {"dest": d, "hut": 0}) for d in dests(bag)]
+            c += [(name, "sledge", {"dest": d, "hut": h}) for d in dests(bag) for h in huts]
         return c
     for kind in pile:
-        c += [(name, "carry", {"dest": d, "hut": 0}) for d in dests({kind: 1})]
+        c += [(name, "carry", {"dest": d, "hut": h}) for d in dests({kind: 1}) for h in huts]
     most = rules.available_workers(g, p, "bearers") - p.huts.get("accom", 0)
     if most > 1:
         for bag in _bags_up_to(pile, most, data.KINDS):
