@@ -99,14 +99,14 @@ def cmd_new(
             given["areas"] = {}
             for part in _split_list(areas):
                 name, eq, a = part.partition("=")
-                if not eq or not a.isdigit():
+                if not eq or not a.isdecimal():
                     fail(f"--areas takes NAME=AREA pairs, not {part!r}", 2)
                 given["areas"][name] = int(a)
         if winter:
             given["winter"] = []
             for part in winter.replace(",", " ").split():
                 f, slash, h = part.partition("/")
-                if not slash or not f.isdigit() or not h.isdigit():
+                if not slash or not f.isdecimal() or not h.isdecimal():
                     fail(f"--winter takes FOOD/HEAT pairs like 6/3,7/4, not {part!r}", 2)
                 given["winter"].append([int(f), int(h)])
     except typer.Exit:

@@ -241,7 +241,7 @@ class Console:
                 raise Interrupted("quit")
             if not raw:
                 return choices[default][1]
-            if raw.isdigit() and 1 <= int(raw) <= len(choices):
+            if raw.isdecimal() and 1 <= int(raw) <= len(choices):
                 return choices[int(raw) - 1][1]
             low = raw.lower()
             named = [v for title, v in choices if str(v).lower() == low or title.lower().startswith(low)]
@@ -589,7 +589,7 @@ class _Wizard:
                 raise Interrupted("quit")
             words = raw.replace(",", " ").split()
             try:
-                chosen = [names[int(w) - 1] if w.isdigit() and 1 <= int(w) <= len(names) else w.lower()
+                chosen = [names[int(w) - 1] if w.isdecimal() and 1 <= int(w) <= len(names) else w.lower()
                           for w in words]
                 return check_cards(chosen, want)
             except LignumError as e:
@@ -619,7 +619,7 @@ class _Wizard:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         raise NotationError(tpl("not_a_number", what=what, text=text))
     return int(text)
 
@@ -888,7 +888,7 @@ class Session:
                 except Back:
                     self.show_menu(menu)
                     continue
-            if key.isdigit() and menu.choices and (menu.free is None or not arg):
+            if key.isdecimal() and menu.choices and (menu.free is None or not arg):
                 keys = [c.key for c in menu.choices]
                 self.say(tpl("pick_key", first=keys[0], last=keys[-1]))
                 continue
@@ -993,7 +993,7 @@ class Session:
 
     # --- commands --------------------------------------------------------------------------------------------
     def undo(self, arg: str) -> None:
-        if arg and not (arg.isdigit() and int(arg) >= 1):
+        if arg and not (arg.isdecimal() and int(arg) >= 1):
             self.say(tpl("undo_usage"))
             return
         n = int(arg) if arg else 1
@@ -1196,7 +1196,7 @@ class Session:
             words = raw.replace(",", " ").split()
             if g.player_index(_first_word(raw)) is not None:
                 return [raw]
-            if len(words) != len(waiting) or not all(w.isdigit() for w in words):
+            if len(words) != len(waiting) or not all(w.isdecimal() for w in words):
                 raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting)))
             return [f"{name} area {w}" for name, w in zip(waiting, words, strict=True)]
 
@@ -1321,7 +1321,7 @@ class Session:
         def follow(arg: str | None) -> list[str]:
             if arg is None:
                 return [f"{p.name} go {loc} {n}"]
-            if not arg.isdigit() or int(arg) not in counts:
+            if not arg.isdecimal() or int(arg) not in counts:
                 self.say(tpl("count_range", low=counts[0], high=counts[-1]))
                 raise Back
             return [f"{p.name} go {loc} {int(arg)}"]

@@ -96,3 +96,17 @@ def test_usage_errors_exit_2(tmp_path):
     assert r.returncode == 2
     r = run("frobnicate", games=tmp_path)
     assert r.returncode == 2
+
+
+def test_superscript_digits_are_usage_errors_not_tracebacks(tmp_path):
+    r = run("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=²,ben=5",
+            "--winter", "4/2,5/3", games=tmp_path)
+    assert r.returncode == 2 and "NAME=AREA" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_cli_module_loads_no_heavy_library_before_a_command_runs():
+    code = ("import sys, lignum_companion.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'reportlab', 'questionary', 'tabulate', 'pydantic', 'rich', 'prompt_toolkit'} "
+            "or m.startswith('lignum_companion.engine')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "[]"
