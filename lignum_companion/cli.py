@@ -51,10 +51,13 @@ def _plain_parameters() -> None:
             return None if value is None else self.one(value, param, ctx)
 
     def get_runtime_param(self):
-        d = self.type_descriptor
-        if self._runtime_param is None and d.annotation in plain and not (
-                d.is_choice or d.is_ranged or d.is_file or d.parameter_info.parser):
-            self._runtime_param = Plain(plain[d.annotation])
+        try:
+            d = self.type_descriptor
+            if self._runtime_param is None and d.annotation in plain and not (
+                    d.is_choice or d.is_ranged or d.is_file or d.parameter_info.parser):
+                self._runtime_param = Plain(plain[d.annotation])
+        except AttributeError:  # a typer whose internals differ: keep its own conversion
+            pass
         return typer_own(self)
 
     param_cls.get_runtime_param = get_runtime_param
