@@ -11,33 +11,13 @@ import random
 
 from lignum_companion import gamefile
 from lignum_companion.engine import IllegalAction, Setup, apply, data, flow, new_game
-from lignum_companion.engine.actions import Action, make
+from lignum_companion.engine.actions import Action
 from lignum_companion.engine.legal import candidates
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile import GameFile
+from lignum_companion.simulate import table_action
 
 NAMES = ("anna", "ben", "cleo", "dan")
-
-
-def table_action(g: Game, rng: random.Random) -> Action:
-    """A made-up draw for the step the table is asked for."""
-    if g.step == "path":
-        tokens = []
-        for kind, n in data.PATH_MIX[len(g.players)].items():
-            tokens += [rng.choice(data.CRAFTWORK) if kind == "craft" else kind for _ in range(n)]
-        rng.shuffle(tokens)
-        return make(None, "path", {"tokens": tokens})
-    if g.step == "placement":
-        areas: dict[str, dict[str, int]] = {}
-        for _ in range(rng.randint(1, 3)):
-            a, k = str(rng.randint(1, 6)), rng.choice(["F", "F", "S", "S", "H", "food"])
-            areas.setdefault(a, {})
-            areas[a][k] = areas[a].get(k, 0) + rng.randint(1, 2)
-        return make(None, "placement", {"areas": areas})
-    if g.step == "reveal":
-        needs = [[rng.choice(["mF", "mS", "mH", "F", "S"]), rng.randint(0, 2)] for _ in range(rng.randint(2, 3))]
-        return make(None, "task", {"value": rng.randint(8, 20), "needs": needs})
-    raise AssertionError(f"no table draw for step {g.step}")
 
 
 def play(seed: int, names: tuple[str, ...] | list[str] = NAMES[:2], mode: str = "basic",
