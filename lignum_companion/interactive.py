@@ -1131,12 +1131,16 @@ class Session:
     # --- table draws ---------------------------------------------------------------------------------------
     def free_table(self, verb: str) -> Callable[[str], list[str]]:
         """Typed text at a table prompt: the verb may be left out (`17 mH@1` = `task 17 mH@1`)."""
+        return self._prefixed(verb)
+
+    def _prefixed(self, prefix: str) -> Callable[[str], list[str]]:
+        """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""
 
         def lines(raw: str) -> list[str]:
             first = _first_word(raw)
             if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
                 return [raw]
-            return [f"{verb} {raw}"]
+            return [f"{prefix} {raw}"]
 
         return lines
 
@@ -1205,14 +1209,7 @@ class Session:
     # --- a player's turn -------------------------------------------------------------------------------------
     def free_player(self, p: Player) -> Callable[[str], list[str]]:
         """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`)."""
-
-        def lines(raw: str) -> list[str]:
-            first = _first_word(raw)
-            if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
-                return [raw]
-            return [f"{p.name} {raw}"]
-
-        return lines
+        return self._prefixed(p.name)
 
     def turn_menu(self, pi: int) -> Menu:
         g = self.g
