@@ -5,7 +5,7 @@ The engine, the calculators and the score sheet all call these; none of them rep
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import data
 from .errors import IllegalAction
@@ -64,7 +64,6 @@ class WinterBill:
     loans_taken: int
     money_after_loans: int
     still_short: int  # dollars that must be raised by selling wood after the loans
-    steps: list[str] = field(default_factory=list)
 
 
 def winter_bill(need: int, have: int, money: int, loans: int) -> WinterBill:
