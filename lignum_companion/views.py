@@ -44,6 +44,10 @@ def reminder(g: Game) -> str:
         food, heat = g.winter_cards[g.year - 1]
         fields["winter_start"] = texts.fill(tpl["winter_start"], order=order, year=g.year, food_need=food,
                                             heat_need=heat) if not g.acted else ""
+    fields["marked"] = texts.fill(tpl["marked"], areas=", ".join(map(str, g.marked))) if g.marked else ""
+    first_move = step == "travel" and not g.acted
+    taken = ", ".join(f"{g.players[i].name} {n} from area {a}" for i, a, n in g.food_taken)
+    fields["food"] = texts.fill(tpl["food"], taken=taken) if first_move and taken else ""
     if step == "path":
         supply = D.PATH_SUPPLY[n]
         mix = D.PATH_MIX[n]

@@ -106,6 +106,8 @@ def _end_round(g: Game) -> None:
     g.supply = {}
     g.placements = 0
     g.snatched = []
+    g.marked = []
+    g.food_taken = []
     g.start_order = list(reversed(g.clearing))
     g.round += 1
 

@@ -163,9 +163,11 @@ def place_cards(g: Game, cards: list[dict[str, Bag]]) -> None:
 
 def fill_empty_areas(g: Game) -> None:
     """After the placement cards, 1 firewood on every cutting area without wood (seed 000, step 2)."""
+    g.marked = []
     for area in data.CUTTING_AREAS:
         if not area_wood(g, area):
             add(g.cutting[str(area)], "F", data.EMPTY_AREA_FIREWOOD)
+            g.marked.append(area)
 
 
 FIX_GROUPS = {
@@ -246,6 +248,7 @@ def split_food(g: Game) -> None:
         if share:
             for i in who:
                 g.players[i].food += share
+                g.food_taken.append([i, area, share])
             take(g.cutting[str(area)], "food", share * len(who))
 
 

@@ -113,6 +113,8 @@ class Game:
     task_seq: int = 0
     next_placements: list[dict[str, Bag]] = field(default_factory=list)  # R21: revealed a round early
     snatched: list[list[int]] = field(default_factory=list)  # [player, area] cut with the Cutting card
+    marked: list[int] = field(default_factory=list)  # areas that got 1 firewood for being empty this round
+    food_taken: list[list[int]] = field(default_factory=list)  # [player, area, food] at this round's reveal
     over: bool = False
 
     # --- lookups ---------------------------------------------------------------------------------
