@@ -235,8 +235,11 @@ def has_work(g: Game, pi: int) -> bool:
             return False
         if p.area and rules.area_wood(g, p.area):
             return True
-        if rules.can_relocate(g, pi) and p.money >= data.RELOCATE_COST:
-            return any(rules.free_area(g, pi, a) and rules.area_wood(g, a) for a in data.CUTTING_AREAS)
+        # R5 move, paid in cash or with a loan taken first (R3, R15)
+        can_pay = p.money >= data.RELOCATE_COST or p.loans < data.MAX_LOANS
+        if rules.can_relocate(g, pi) and can_pay and \
+                any(rules.free_area(g, pi, a) and rules.area_wood(g, a) for a in data.CUTTING_AREAS):
+            return True
         return rules.plan_active(g, p, "cutting") and not any(w == pi for w, _ in g.snatched)
     if step == "arrival":
         return bool(p.wood["river"])
