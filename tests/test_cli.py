@@ -110,3 +110,23 @@ def test_the_cli_module_loads_no_heavy_library_before_a_command_runs():
             "or m.startswith('lignum_companion.engine')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "[]"
+
+
+def test_final_sale_step_takes_no_loans_and_names_itself():
+    from lignum_companion import gamefile
+    from lignum_companion.engine import IllegalAction, parse
+    from lignum_companion.engine.flow import apply, where
+
+    gf = gamefile.read("examples/basic-4p.lignum")
+    g = None
+    for k in range(len(gf.actions), 0, -1):  # the last state still waiting for a river choice
+        g = gamefile.replay(gf, upto=k)
+        if g.step == "river":
+            break
+    assert g is not None and g.step == "river", "basic-4p has a river choice at the end"
+    assert where(g) == "final sale, river"
+    name = g.players[g.turn].name
+    before = g.to_dict()
+    with pytest.raises(IllegalAction, match="R15"):
+        apply(g, parse(f"{name} loan"))
+    assert g.to_dict() == before

@@ -381,6 +381,8 @@ def end_turn(g: Game, pi: int) -> None:
 def where(g: Game) -> str:
     if g.over:
         return "game over"
+    if g.round > data.ROUNDS:
+        return f"final sale, {g.step}"
     return f"{g.season} year {g.year}, {g.step}"
 
 
@@ -417,6 +419,8 @@ def _apply(g: Game, action: Action) -> None:
     if verb in FREE_VERBS:
         if kind not in ("path", "clearing"):
             raise IllegalAction(f"{verb} is taken on one's own turn, while travelling or in a work phase", "R15")
+        if g.round > data.ROUNDS:
+            raise IllegalAction(f"the second winter is over: no more {verb} at the final sale", "R15")
         if verb != "loan" and s.name in ("feeding", "heating", "river", "bonus") and verb != "build":
             raise IllegalAction(f"{verb} cannot be used in the {s.name} step", "R16")
         rules.HANDLERS[verb](g, pi, action.args)
