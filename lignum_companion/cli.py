@@ -11,7 +11,8 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Lignum Companion: rules referee and bookkeeper for a table playing Lignum.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    rich_markup_mode=None,  # plain help: rich's formatter costs more start-up than typer itself (benchmarks/)
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,  # plain help: rich's formatter costs more start-up than typer itself (benchmarks/)
 )
 
 
@@ -79,9 +80,21 @@ _register()
 
 
 def main() -> None:
-    """Entry point: run the app and map interrupts to exit code 130."""
+    """Entry point: run the app, map interrupts to exit code 130, and turn a bug into one line, not a traceback.
+
+    Game files are only ever written whole and atomically, so an unexpected error cannot have lost anything;
+    LIGNUM_DEBUG=1 shows the full traceback for a bug report.
+    """
+    import os
+
     try:
-        app()
+        app(standalone_mode=True)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         sys.exit(130)
+    except Exception as e:  # noqa: BLE001 - the last line of defence of a CLI
+        if os.environ.get("LIGNUM_DEBUG"):
+            raise
+        sys.stderr.write(f"internal error: {type(e).__name__}: {e} (the game file is unchanged; "
+                         "run again with LIGNUM_DEBUG=1 for details)\n")
+        sys.exit(1)

@@ -331,27 +331,29 @@ def cmd_score(
         return
     if pdf:
         return
-    title = "Final scores" if result["final"] else "Provisional scores (the game is not over)"
-    out(title)
+    from . import texts
+
+    lab = texts.load("labels")["score"]
+    out(lab["final"] if result["final"] else lab["provisional"])
     rows = []
     for r in result["players"]:
-        place = f"{r['place']}" + (" (shared)" if r["shared"] else "")
+        place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
         river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
         rows.append([place, r["name"], f"${r['money']}", f"${r['final_sale']}", river,
                      f"${r['task_dollars']}" if r["tasks"] else "-", f"-${r['loan_repayment']}",
                      f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
-    out(table(["place", "player", "money", "final sale", "river", "tasks", "loans", "debt", "total"], rows))
+    out(table(list(lab["columns"]), rows))
     for r in result["players"]:
         for t in r["tasks"]:
-            state = "complete" if t["complete"] else "incomplete, pays nothing (R19)"
-            out(f"{r['name']}: task {t['id']} ${t['value']} {state}")
+            state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]
+            out(f"{r['name']}: {t['id']} ${t['value']} {state}")
         if r["river"]["kind"]:
-            out(f"{r['name']}: river sale {r['river']['pieces']} {r['river']['kind']} = ${r['river']['dollars']} (R8)")
+            out(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
         for c in r["corrections"]:
-            out(f"⚠ {r['name']}: manual correction {c}")
-    shared = [r["name"] for r in result["players"] if r["place"] == 1]
+            out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=c))
+    first = [r["name"] for r in result["players"] if r["place"] == 1]
     if result["final"]:
-        out(("Winners (shared first place, R22): " if len(shared) > 1 else "Winner: ") + ", ".join(shared))
+        out(texts.fill(lab["winners"] if len(first) > 1 else lab["winner"], names=", ".join(first)))
 
 
 def cmd_games() -> None:

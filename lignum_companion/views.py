@@ -106,24 +106,25 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     def row(label: str, fn: Any) -> None:
         rows.append([label] + [fn(p) for p in players])
 
-    row("money", lambda p: f"${p.money}")
-    row("loans", lambda p: p.loans)
-    row("debt", lambda p: f"${p.debt}" if p.debt else "-")
-    row("food", lambda p: p.food)
-    row("fodder", lambda p: ",".join(map(str, p.fodder)) or "-")
-    row("equipment", lambda p: _bag(p.equipment, D.EQUIPMENT))
-    row("craftwork", lambda p: _bag(p.craftwork, D.CRAFTWORK))
-    row("huts", lambda p: _bag(p.huts, D.HUT_AREAS))
-    row("workers", workers_text)
-    row("cutting area", lambda p: p.area or "-")
-    row("path", lambda p: "clearing" if p.pos == D.CLEARING else (p.pos or "start"))
+    lab = texts.load("labels")["show"]
+    row(lab["money"], lambda p: f"${p.money}")
+    row(lab["loans"], lambda p: p.loans)
+    row(lab["debt"], lambda p: f"${p.debt}" if p.debt else "-")
+    row(lab["food"], lambda p: p.food)
+    row(lab["fodder"], lambda p: ",".join(map(str, p.fodder)) or "-")
+    row(lab["equipment"], lambda p: _bag(p.equipment, D.EQUIPMENT))
+    row(lab["craftwork"], lambda p: _bag(p.craftwork, D.CRAFTWORK))
+    row(lab["huts"], lambda p: _bag(p.huts, D.HUT_AREAS))
+    row(lab["workers"], workers_text)
+    row(lab["area"], lambda p: p.area or "-")
+    row(lab["path"], lambda p: lab["clearing"] if p.pos == D.CLEARING else (p.pos or lab["start"]))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
         row(D.AREA_NAMES[area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
     if g.has_tasks:
-        row("tasks", lambda p: "; ".join(
+        row(lab["tasks"], lambda p: "; ".join(
             f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + rules.needs_words(t)}" for t in p.tasks) or "-")
     if g.has_planned_work:
-        row("planned work", lambda p: "; ".join(
+        row(lab["plans"], lambda p: "; ".join(
             f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
     return headers, rows
 
@@ -139,7 +140,7 @@ def workers_text(p: Player) -> str:
 
 def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
     """Cutting areas with their wood, food and tokens."""
-    headers = ["area", "wood", "food", "tokens"]
+    headers = list(texts.load("labels")["show"]["board"])
     rows = []
     for a in D.CUTTING_AREAS:
         bag = g.cutting[str(a)]

@@ -130,3 +130,21 @@ def test_final_sale_step_takes_no_loans_and_names_itself():
     with pytest.raises(IllegalAction, match="R15"):
         apply(g, parse(f"{name} loan"))
     assert g.to_dict() == before
+
+
+def test_an_unexpected_error_is_one_line_not_a_traceback(tmp_path):
+    code = ("import sys; import lignum_companion.views as v\n"
+            "def boom(g):\n    raise RuntimeError('boom')\n"
+            "v.reminder = boom\nsys.argv = ['lignum', 'next', 'examples/basic-2p.lignum']\n"
+            "from lignum_companion.cli import main\nmain()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "internal error: RuntimeError: boom (the game file is unchanged; run again with LIGNUM_DEBUG=1 for details)"]
+
+
+def test_score_labels_come_from_the_template():
+    r = run("score", "examples/basic-4p.lignum", games=".")
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[0] == "Final scores" and "Winner: cleo" in r.stdout
+    assert "⚠ anna: manual correction round 5" in r.stdout
