@@ -10,7 +10,7 @@ from typing import Any
 from . import texts
 from .engine import data as D
 from .engine import flow, rules
-from .engine.pieces import format_bag, total
+from .engine.pieces import format_bag
 from .engine.state import Game, Player
 
 
@@ -173,12 +173,3 @@ def clearing_line(g: Game) -> str:
     if not g.clearing:
         return ""
     return "clearing: " + " ".join(f"{'ABCD'[k]}={g.players[i].name}" for k, i in enumerate(g.clearing))
-
-
-def season_money(g: Game) -> list[dict[str, Any]]:
-    """Money at the end of every finished round, per player (for charts)."""
-    return [{"name": p.name, "money": list(p.season_money)} for p in g.players]
-
-
-def wood_count(p: Player) -> int:
-    return sum(total(b) for b in p.wood.values())

@@ -18,7 +18,6 @@ TABLE_VERBS = ("path", "placement", "task", "fix")
 WOOD_AREA_KEYS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")
 SELL_AREAS = ("sale", "dry1", "dry2", "dry3")
 FORCED_SALE_AREAS = ("sale", "dry1", "dry2", "dry3", "saw", "store")  # R14
-HUT_NAMES = data.HUT_AREAS
 FIX_FIELDS = (
     ("money", "food", "debt", "loans")
     + data.EQUIPMENT[:4]

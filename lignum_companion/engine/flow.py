@@ -131,9 +131,6 @@ def _final(g: Game) -> None:
     g.over = True
 
 
-_ORDERED_AREA = lambda g: g.tactical  # noqa: E731
-
-
 WORK_STEPS: tuple[Step, ...] = (
     Step("begin", "auto", begin=_begin_round),
     Step("path", "table", ("path",)),

@@ -49,14 +49,6 @@ def plan_active(g: Game, p: Player, card: str) -> bool:
     return any(pl.card == card and pl.round == g.round for pl in p.plans)
 
 
-def piece_word(piece: str, n: int = 1) -> str:
-    return f"{n} {data.PIECE_NAMES[piece]}" if n != 1 else data.PIECE_NAMES[piece]
-
-
-def bag_words(bag: Bag) -> str:
-    return ", ".join(piece_word(k, v) for k, v in bag.items()) or "nothing"
-
-
 def _check_pieces(p: Player, area: str, bag: Bag) -> None:
     if not has_all(p.wood[area], bag):
         have = format_bag(p.wood[area], data.PIECES) or "nothing"

@@ -76,6 +76,3 @@ def score(g: Game) -> dict[str, Any]:
     rows.sort(key=lambda r: r["place"])
     return {"final": g.over, "players": rows}
 
-
-def winners(result: dict[str, Any]) -> list[str]:
-    return [r["name"] for r in result["players"] if r["place"] == 1]
