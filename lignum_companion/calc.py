@@ -164,21 +164,12 @@ def render_sale(result: SaleResult) -> str:
 
 
 @dataclass(frozen=True)
-class WinterStep:
-    """One winter need (feeding or heating) walked through R14."""
+class WinterStep(prices.WinterBill):
+    """One winter need (feeding or heating) walked through R14: the engine's bill plus what is paid and kept."""
 
     step: str  # "feeding" or "heating"
-    need: int
-    have: int
-    missing: int
-    cost: int
-    money_before: int
-    loans_before: int
-    loans_taken: int
-    money_after_loans: int
     paid: int
     money_left: int
-    still_short: int
     left_over: int  # food thrown away, or heating wood kept for the next winter
 
 
@@ -204,12 +195,8 @@ def _winter_step(step: str, need: int, have: int, money: int, loans: int) -> Win
     """Run the engine's R14 bill for one need and add what the table pays and keeps."""
     bill = prices.winter_bill(need, have, money, loans)
     paid = min(bill.cost, bill.money_after_loans)
-    return WinterStep(
-        step=step, need=need, have=have, missing=bill.missing, cost=bill.cost, money_before=money,
-        loans_before=loans, loans_taken=bill.loans_taken, money_after_loans=bill.money_after_loans,
-        paid=paid, money_left=bill.money_after_loans - paid, still_short=bill.still_short,
-        left_over=max(0, have - need),
-    )
+    return WinterStep(**vars(bill), step=step, paid=paid, money_left=bill.money_after_loans - paid,
+                      left_over=max(0, have - need))
 
 
 def winter(food_need: int, heat_need: int, food: int, heat: int, money: int, loans: int = 0) -> WinterResult:
