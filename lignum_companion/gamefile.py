@@ -286,6 +286,23 @@ def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
     if target is None:
         raise ValueError("no path to save to")
     atomic_write(target, render(gf))
+    _sweep_leftovers(Path(target))
+
+
+STALE_SECONDS = 600
+
+
+def _sweep_leftovers(p: Path) -> None:
+    """Remove temporary files a killed save left beside this game (old enough not to be another save's)."""
+    import time
+
+    cutoff = time.time() - STALE_SECONDS
+    for leftover in list(p.parent.glob(f".{p.name}.*.tmp")) + [p.with_name(p.name + BACKUP_SUFFIX + ".tmp")]:
+        try:
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 # --- where games live -----------------------------------------------------------------------------------

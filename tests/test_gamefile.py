@@ -99,3 +99,18 @@ def test_default_names_are_readable_and_unique(tmp_path):
     assert name == "2026-11-29-anna-björn.lignum"
     (tmp_path / name).write_text("x")
     assert gamefile.unique_path(tmp_path, name).name == "2026-11-29-anna-björn-2.lignum"
+
+
+def test_saving_sweeps_old_temporary_files_left_by_a_killed_save(tmp_path):
+    import os
+    import time
+
+    path = tmp_path / "g.lignum"
+    old = tmp_path / ".g.lignum.abc123.tmp"
+    fresh = tmp_path / ".g.lignum.def456.tmp"
+    old.write_text("half a save")
+    fresh.write_text("another save in progress")
+    past = time.time() - gamefile.STALE_SECONDS - 5
+    os.utime(old, (past, past))
+    gamefile.save(gamefile.new_file(setup_2p()), path)
+    assert not old.exists() and fresh.exists() and path.exists()
