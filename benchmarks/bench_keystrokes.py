@@ -20,20 +20,20 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from lignum_companion import gamefile, interactive
+from lignum_companion import gamefile, table
 from lignum_companion.engine import Setup, new_game, score
 from lignum_companion.engine import data as D
 
 NAMES = ("anna", "ben", "cleo", "dan")
 
 
-class TableConsole(interactive.Console):
+class TableConsole(table.Console):
     """A console whose answers come from a scripted table that reads the menu it is shown."""
 
     def __init__(self, rng: random.Random, show: bool, tokens: int = 1, notation: bool = False) -> None:
         super().__init__(tty=False, stdin=io.StringIO(), stdout=sys.stdout if show else io.StringIO())
         self.rng = rng
-        self.session: interactive.Session | None = None
+        self.session: table.Session | None = None
         self.counts: Counter[tuple[int, str]] = Counter()
         self.script: list[str] = []
         self.tokens = tokens  # tokens a player stops for on each trip (1: typical, 3: a busy trip)
@@ -56,7 +56,7 @@ class TableConsole(interactive.Console):
         self.write(f"{message} {answer}\n")
         return answer
 
-    def answer(self, s: interactive.Session, message: str) -> str:
+    def answer(self, s: table.Session, message: str) -> str:
         g = s.g
         if message.startswith("Craftwork kinds on"):
             n = len(message.split(" on ", 1)[1].split(", in that order")[0].split(","))
@@ -86,7 +86,7 @@ class TableConsole(interactive.Console):
             return ""
         return self.travel(s, menu)
 
-    def travel(self, s: interactive.Session, menu: interactive.Menu) -> str:
+    def travel(self, s: table.Session, menu: table.Menu) -> str:
         """A typical trip: bearers, one token, woodcutters, a sawyer (with a saw), food in fall, the clearing."""
         p = s.g.players[s.g.player_index(menu.who)]
         shown = {c.shown: c.key for c in menu.choices}
@@ -124,7 +124,7 @@ class TableConsole(interactive.Console):
 
 
 def run(players: int, seed: int, mode: str, show: bool, tokens: int = 1,
-        seated: bool = False) -> tuple[TableConsole, interactive.Session]:
+        seated: bool = False) -> tuple[TableConsole, table.Session]:
     """One scripted game. `seated`: the fixed test table (order as seated, areas 1 5 3 6), as the tests use."""
     rng = random.Random(seed)
     names = list(NAMES[:players])
@@ -140,7 +140,7 @@ def run(players: int, seed: int, mode: str, show: bool, tokens: int = 1,
     gamefile.save(gf, path)
     gf, g = gamefile.load(path)
     con = TableConsole(rng, show, tokens, notation=seated)
-    session = interactive.Session(path, gf, new_game(setup), con, str(seed))
+    session = table.Session(path, gf, new_game(setup), con, str(seed))
     con.session = session
     code = session.main()
     if code != 0 or not session.g.over:

@@ -121,9 +121,9 @@ def cmd_new(
                       order=given["order"], areas=given["areas"], winter=given["winter"],
                       cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"])
     else:
-        from . import interactive
+        from . import table
 
-        setup = interactive.wizard(given)
+        setup = table.wizard(given)
         if setup is None:
             raise typer.Exit(130)
     try:

@@ -12,11 +12,11 @@ def cmd_play(
 
     When standard input is not a terminal, answers are read line by line (see `help` at any prompt).
     """
-    from . import interactive
+    from . import table
     from .cli_game import load_or_fail
 
     path, gf, g = load_or_fail(file)
-    code = interactive.play(path, gf, g)
+    code = table.play(path, gf, g)
     if code:
         raise typer.Exit(code)
 

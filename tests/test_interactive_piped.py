@@ -392,12 +392,12 @@ def session(tmp: Path, script, answers: list[str]) -> tuple[str, list[str]]:
     """Play a prepared game file with plain answers in this process; the output and the saved actions."""
     import io
 
-    from lignum_companion import interactive
+    from lignum_companion import table
 
     path = script.write(tmp / "menus.lignum")
     out = io.StringIO()
-    con = interactive.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
-    interactive.play(path, con=con, seed="1")
+    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+    table.play(path, con=con, seed="1")
     return out.getvalue(), actions(path)
 
 

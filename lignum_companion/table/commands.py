@@ -1,0 +1,151 @@
+"""The commands a table can type at any prompt of `lignum play` (undo, status, rules) and the end of a sitting."""
+
+from __future__ import annotations
+
+from .. import gamefile, views
+from ..engine import flow, rules
+from .common import dollars, quote, tpl
+from .console import Interrupted, Rebuild, signals_held
+from .layout import columns, table_text
+
+
+class Commands:
+    """Mixed into Session: commands typed at any prompt, and how a sitting ends."""
+
+    # --- commands --------------------------------------------------------------------------------------------
+    def undo(self, arg: str) -> None:
+        if arg and not (arg.isdecimal() and int(arg) >= 1):
+            self.say(tpl("undo_usage"))
+            return
+        n = int(arg) if arg else 1
+        if not self.gf.actions:
+            self.say(tpl("undo_nothing"))
+            return
+        n = min(n, len(self.gf.actions))
+        removed = self.gf.actions[-n:]
+        new = gamefile.drop_last(self.gf, n)
+        g2 = gamefile.replay(new)
+        with signals_held():
+            gamefile.save(new, self.path)
+            self.gf, self.g = new, g2
+        for line in removed:
+            self.say(f"  undone: {line.text}")
+        self.say(tpl("undo_now", where=views.header_line(g2), waiting=flow.waiting_for(g2)))
+        raise Rebuild
+
+    def status(self, name: str) -> None:
+        g = self.g
+        only = None
+        if name:
+            idx = g.player_index(name)
+            if idx is None:
+                self.say(tpl("no_player", name=name, names=", ".join(p.name for p in g.players)))
+                return
+            only = g.players[idx]
+        width = self.con.width
+        self.say(views.header_line(g))
+        self.say(table_text(*views.player_rows(g, only), width), wrap=False)
+        if only is None:
+            self.say("")
+            self.say(table_text(*views.board_rows(g), width), wrap=False)
+            self.say(views.path_line(g))
+            line = views.clearing_line(g)
+            if line:
+                self.say(line)
+            if g.task_display:
+                self.say(tpl("status_tasks", tasks="; ".join(f"{t.id} ${t.value} needs {rules.needs_words(t)}"
+                                                             for t in g.task_display)))
+            if g.pw_cards:
+                self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))
+        for line in views.pending_lines(g):
+            self.say(line)
+
+    def rules(self, query: str) -> None:
+        try:
+            from .. import rules_lookup as rl
+        except ImportError:
+            self.say(tpl("rules_missing"))
+            return
+        width = self.con.width
+        try:
+            if not query:
+                self.say(rl.render_list(width), wrap=False)
+                return
+            rid = rl.normalise_rule_id(query)
+            if rid and rl.ruling(rid) is not None:
+                self.say(rl.render_ruling(rl.ruling(rid), width), wrap=False)
+                return
+            found = rl.lookup(query)
+        except Exception as e:  # the lookup is another module: never let it end the game
+            self.say(tpl("rules_failed", reason=str(e)))
+            return
+        if not found:
+            self.say(tpl("rules_none", query=query))
+            return
+        self.say(rl.render(found[0], width), wrap=False)
+        if len(found) > 1:
+            self.say(tpl("rules_also", topics=", ".join(t.id for t in found[1:])))
+
+    # --- stopping and the end ----------------------------------------------------------------------------------
+    def stopped(self, why: str) -> None:
+        if why == "hangup" or self.con.gone:
+            return
+        g = self.g
+        self.con.write("\n")
+        self.say(tpl(f"stopped_{why}"))
+        where = tpl("where_over") if g.over else tpl("where", where=views.header_line(g),
+                                                      waiting=flow.waiting_for(g))
+        n = len(self.gf.actions)
+        self.say(tpl("stopped_where", actions=tpl("one_action" if n == 1 else "actions", n=n), file=self.path,
+                     where=where))
+        if not g.over:
+            self.say(tpl("resume", file=quote(self.path)))
+
+    def finish(self) -> None:
+        from ..engine import score
+
+        g = self.g
+        result = score(g)
+        self.say("")
+        self.say(tpl("game_over"))
+        rows = []
+        for r in result["players"]:
+            place = f"{r['place']}" + (" (shared)" if r["shared"] else "")
+            river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
+            rows.append([place, r["name"], dollars(r["money"]), dollars(r["final_sale"]), river,
+                         dollars(r["task_dollars"]) if r["tasks"] else "-",
+                         dollars(-r["loan_repayment"]) if r["loans"] else "-",
+                         dollars(-r["debt"]) if r["debt"] else "-", dollars(r["total"])])
+        self.say(columns(["place", "player", "money", "sale", "river", "tasks", "loans", "debt", "total"], rows),
+                 wrap=False)
+        first = [r["name"] for r in result["players"] if r["place"] == 1]
+        self.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
+        self.offer_pdf()
+
+    def offer_pdf(self) -> None:
+        try:
+            from .. import pdf as pdfmod
+        except ImportError:
+            self.say(tpl("pdf_missing", file=quote(self.path)))
+            return
+        out = self.path.with_suffix(".pdf")
+        try:
+            if not self.con.confirm(tpl("pdf_offer", path=out), True):
+                self.say(tpl("pdf_later", file=quote(self.path)))
+                return
+            force = False
+            if out.exists():
+                force = self.con.confirm(tpl("pdf_overwrite", path=out), False)
+                if not force:
+                    return
+        except Interrupted as e:
+            if e.why == "eof":
+                return
+            raise
+        try:
+            pdfmod.export(self.gf, self.g, str(out), force=force, paper="A4")
+        except Exception as e:  # the PDF is optional: report, never lose the finished game
+            self.say(tpl("pdf_failed", reason=str(e)))
+            return
+        self.say(tpl("pdf_written", path=out))
+

@@ -1,0 +1,60 @@
+"""Small pieces every part of the table mode uses: its texts, seeded draws, and short word helpers."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from .. import texts
+from ..engine import NotationError
+from ..engine.actions import Action
+
+COMMANDS = ("undo", "status", "rules", "help", "quit")
+SEED_ENV = "LIGNUM_SEED"  # fixes "shuffle for me" and "pick at random" (reproducible demos and tests)
+
+
+def tpl(key: str, **fields: Any) -> str:
+    """A text of templates/play.toml, filled with this game's values."""
+    return texts.fill(texts.load("play")["text"][key], **fields)
+
+
+def seed_from_env() -> str | None:
+    """LIGNUM_SEED, when set: random draws repeat (tests and demos)."""
+    return os.environ.get(SEED_ENV) or None
+
+
+def make_rng(*salt: object) -> random.Random:
+    """Random draws for the wizard; repeatable under LIGNUM_SEED. (Path shuffles salt the seed with the number
+    of saved actions, so a resumed game draws what the uninterrupted one would have drawn.)"""
+    seed = seed_from_env()
+    return random.Random(":".join(map(str, (seed,) + salt))) if seed else random.Random()
+
+
+TOKEN_NOTES = ("wagon", "raft", "saw", "sledge", "coin", "food", "stake", "board", "shingle", "reed", "joker")
+
+
+def first_word(raw: str) -> str:
+    """The first word of an answer; an empty answer where words are needed is refused with a reason."""
+    words = raw.split()
+    if not words:
+        raise NotationError(tpl("empty_answer"))
+    return words[0]
+
+
+def short(a: Action) -> str:
+    """The notation without the player's name (the prompt already says whose turn it is)."""
+    if a.player and a.text.startswith(a.player + " "):
+        return a.text[len(a.player) + 1:]
+    return a.text
+
+
+def dollars(n: int, sign: bool = False) -> str:
+    return f"-${-n}" if n < 0 else (f"+${n}" if sign else f"${n}")
+
+
+def quote(path: Path) -> str:
+    text = str(path)
+    return f'"{text}"' if " " in text else text
+

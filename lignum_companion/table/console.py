@@ -1,0 +1,253 @@
+"""The prompt layer of the table mode: where answers come from (terminal or plain lines) and text goes to;
+signals and the exceptions that stop or step back from a question."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .common import tpl
+from .layout import wrap_lines
+
+MAX_WIDTH = 80
+
+
+class Interrupted(Exception):
+    """Ctrl-C, end of input or a closed terminal at a prompt: stop, keeping everything already saved."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why  # "interrupt", "eof", "hangup" or "quit"
+
+
+class Back(Exception):
+    """`back` at a follow-up question: return to the menu it came from."""
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def hangup_as_interrupt() -> Iterator[None]:
+    """A closed terminal (SIGHUP) stops the program like Ctrl-C: exit 130 with nothing saved lost."""
+    old = None
+    try:
+        old = signal.signal(signal.SIGHUP, _raise_interrupt)
+    except (AttributeError, ValueError, OSError):  # no SIGHUP on this platform, or not the main thread
+        pass
+    try:
+        yield
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGHUP, old)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and hang-ups while a save runs, then act on them: a save is never cut in half."""
+    pending: list[int] = []
+    old: dict[int, Any] = {}
+    for name in ("SIGINT", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            old[sig] = signal.signal(sig, lambda s, f: pending.append(s))
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if pending:
+            raise KeyboardInterrupt
+
+
+def safe_streams() -> None:
+    """Never crash on a console that cannot show a character (PYTHONIOENCODING=ascii, LANG=C)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+    try:
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
+
+
+class Console:
+    """Where answers come from and text goes to. `tty` picks questionary; otherwise plain lines, echoed."""
+
+    def __init__(self, tty: bool | None = None, stdin: Any = None, stdout: Any = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        if tty is None:
+            tty = _isatty(self.stdin) and _isatty(self.stdout)
+        self.tty = tty
+        self.words: list[str] = []  # Tab completion in the terminal
+        self._history: Any = None
+        self.answers = 0  # how many answers were read (the keystroke benchmark counts them)
+        self.qmark = ""  # the mark before a terminal prompt ("?" in the wizard)
+        self.gone = False  # the terminal is closed: stop writing
+
+    # --- output ---------------------------------------------------------------------------------------
+    @property
+    def width(self) -> int:
+        if not self.tty:
+            return MAX_WIDTH
+        return max(40, min(shutil.get_terminal_size((MAX_WIDTH, 24)).columns, MAX_WIDTH))
+
+    def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
+        """Print wrapped to the width (indentation kept); survives any console encoding and a closed terminal.
+
+        `reflow` joins lines that go on with the same sentence first (texts written for wider screens)."""
+        lines = wrap_lines(text, self.width, reflow) if wrap else text.split("\n")
+        self.write("\n".join(lines) + "\n")
+
+    def write(self, text: str) -> None:
+        if self.gone:
+            return
+        try:
+            try:
+                self.stdout.write(text)
+            except UnicodeEncodeError:
+                enc = getattr(self.stdout, "encoding", None) or "ascii"
+                self.stdout.write(text.encode(enc, errors="replace").decode(enc))
+            self.stdout.flush()
+        except OSError:  # the terminal went away (EIO) or the pipe closed
+            self.gone = True
+
+    # --- input ----------------------------------------------------------------------------------------
+    def line(self, message: str) -> str:
+        """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
+        while True:
+            raw = _readable(self._read(message))
+            if raw is None:
+                self.say(tpl("bad_encoding", encoding=getattr(self.stdin, "encoding", "?")))
+                continue
+            self.answers += 1
+            return raw.strip()
+
+    def _read(self, message: str) -> str:
+        if self.tty:
+            return self._read_tty(message)
+        self.write(message + " ")
+        while True:
+            try:
+                raw = self.stdin.readline()
+            except KeyboardInterrupt:
+                raise Interrupted("interrupt") from None
+            except OSError:
+                raise Interrupted("hangup") from None
+            if not raw:
+                self.write("\n")
+                raise Interrupted("eof")
+            if not raw.lstrip().startswith("#"):  # comments of a prepared script
+                break
+        self.write(raw.strip() + "\n")  # echo, so a piped session reads like a transcript
+        return raw
+
+    def _read_tty(self, message: str) -> str:
+        import questionary
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.history import InMemoryHistory
+
+        if self._history is None:
+            self._history = InMemoryHistory()
+        completer = WordCompleter(self.words, ignore_case=True, sentence=False) if self.words else None
+        question = questionary.text(message, qmark=self.qmark, history=self._history, completer=completer,
+                                    complete_while_typing=False)
+        return self._ask(question) or ""
+
+    def _ask(self, question: Any) -> Any:
+        try:
+            return question.unsafe_ask()
+        except KeyboardInterrupt:
+            raise Interrupted("interrupt") from None
+        except EOFError:
+            raise Interrupted("eof") from None
+        except OSError:
+            self.gone = True
+            raise Interrupted("hangup") from None
+
+    def select(self, message: str, choices: list[tuple[str, Any]], default: int = 0) -> Any:
+        """One of a few fixed choices: arrow keys in a terminal, a number or the name otherwise."""
+        if self.tty:
+            import questionary
+
+            qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
+            question = questionary.select(message, qs, default=qs[default], qmark="?",
+                                          instruction=tpl("select_hint"))
+            index = self._ask(question)
+            self.answers += 1
+            if index is None:
+                raise Interrupted("interrupt")
+            return choices[index][1]
+        for i, (title, _) in enumerate(choices, 1):
+            self.say(f"  {i}  {title}")
+        while True:
+            raw = self.line(f"{message} [{default + 1}]")
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            if not raw:
+                return choices[default][1]
+            if raw.isdecimal() and 1 <= int(raw) <= len(choices):
+                return choices[int(raw) - 1][1]
+            low = raw.lower()
+            named = [v for title, v in choices if str(v).lower() == low or title.lower().startswith(low)]
+            if len(named) == 1:
+                return named[0]
+            self.say(tpl("pick_number", last=len(choices)))
+
+    def confirm(self, message: str, default: bool = True) -> bool:
+        if self.tty:
+            import questionary
+
+            answer = self._ask(questionary.confirm(message, default=default, qmark="?"))
+            self.answers += 1
+            if answer is None:
+                raise Interrupted("interrupt")
+            return bool(answer)
+        while True:
+            raw = self.line(f"{message} [{'Y/n' if default else 'y/N'}]").lower()
+            if raw == "quit":
+                raise Interrupted("quit")
+            if not raw:
+                return default
+            if raw in ("y", "yes", "j", "ja", "o", "oui"):
+                return True
+            if raw in ("n", "no", "nein", "non"):
+                return False
+            self.say(tpl("yes_or_no"))
+
+
+def _readable(text: str) -> str | None:
+    """The answer as text: bytes a console could not decode are read as UTF-8 when they are UTF-8 (a Hangul
+    name typed on a console set to ASCII still arrives whole); None when they are not text at all."""
+    if "\ufffd" in text:
+        return None
+    if any("\udc80" <= ch <= "\udcff" for ch in text):
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8")
+        except UnicodeError:
+            return None
+    return text
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Rebuild(Exception):
+    """The game changed under the prompt (undo): build the step's question again."""
+

@@ -1,0 +1,95 @@
+"""Table draws in `lignum play`: the path, task cards, placement cards and the simultaneous area choice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..engine import NotationError, flow
+from ..engine import data as D
+from ..engine.actions import TABLE_VERBS
+from .common import first_word, tpl
+from .menu import Choice, Menu
+
+
+class DrawMenus:
+    """Mixed into Session: the questions of the table's draws (no player's turn)."""
+
+    # --- table draws ---------------------------------------------------------------------------------------
+    def free_table(self, verb: str) -> Callable[[str], list[str]]:
+        """Typed text at a table prompt: the verb may be left out (`17 mH@1` = `task 17 mH@1`)."""
+        return self._prefixed(verb)
+
+    def _prefixed(self, prefix: str) -> Callable[[str], list[str]]:
+        """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""
+
+        def lines(raw: str) -> list[str]:
+            first = first_word(raw)
+            if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
+                return [raw]
+            return [f"{prefix} {raw}"]
+
+        return lines
+
+    def path_menu(self) -> Menu:
+        choices = [Choice("shuffle", tpl("note_shuffle"), follow=self.shuffle)]
+        return Menu("table", choices, 0, self.free_table("path"), header=tpl("path_header"), prompt="path")
+
+    def shuffle(self, arg: str | None) -> list[str]:
+        """Draw the path's equipment tokens for the table; the craftwork kinds are typed (RULINGS.md)."""
+        n = len(self.g.players)
+        while True:
+            slots: list[str] = []
+            for kind, count in D.PATH_MIX[n].items():
+                slots += [kind] * count
+            at = len(self.gf.actions)
+            self.draws = (at, self.draws[1] + 1 if self.draws[0] == at else 1)
+            rng = random.Random(f"{self.seed}:{at}:{self.draws[1]}") if self.seed else random.Random()
+            rng.shuffle(slots)
+            self.say(tpl("shuffle_intro"))
+            cells = [f"{loc:>2} {'C' if s == 'craft' else s:<7}" for loc, s in zip(D.TOKEN_LOCATIONS, slots,
+                                                                                   strict=True)]
+            for i in range(0, len(cells), 5):
+                self.say("   " + "  ".join(cells[i:i + 5]))
+            crafts = [loc for loc, s in zip(D.TOKEN_LOCATIONS, slots, strict=True) if s == "craft"]
+
+            def parse(raw: str, slots: list[str] = slots, crafts: list[int] = crafts) -> list[str]:
+                if raw.lower() == "again":
+                    return []
+                kinds = [w.lower() for w in raw.replace(",", " ").split()]
+                if len(kinds) != len(crafts) or any(k not in D.CRAFTWORK for k in kinds):
+                    raise NotationError(tpl("craft_kinds", n=len(crafts), kinds=", ".join(D.CRAFTWORK)))
+                it = iter(kinds)
+                tokens = [next(it) if s == "craft" else s for s in slots]
+                return ["path " + " ".join(tokens)]
+
+            lines = self.text_answer(tpl("ask_craft", locs=", ".join(map(str, crafts)), n=len(crafts)), parse)
+            if lines:
+                return lines
+
+    def task_menu(self) -> Menu:
+        g = self.g
+        k = len(g.task_display) + 1
+        return Menu("table", [], None, self.free_table("task"),
+                    prompt=tpl("ask_task", k=k, target=flow.task_target(g)))
+
+    def placement_menu(self) -> Menu:
+        g = self.g
+        return Menu("table", [], None, self.free_table("placement"),
+                    prompt=tpl("ask_placement", k=g.placements + 1, n=flow.placements_needed(g)))
+
+    def area_menu(self) -> Menu:
+        """The simultaneous choice (R5): one line with every waiting player's area, in the order shown."""
+        g = self.g
+        waiting = [g.players[i].name for i in flow.actors(g)]
+
+        def lines(raw: str) -> list[str]:
+            words = raw.replace(",", " ").split()
+            if g.player_index(first_word(raw)) is not None:
+                return [raw]
+            if len(words) != len(waiting) or not all(w.isdecimal() for w in words):
+                raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting)))
+            return [f"{name} area {w}" for name, w in zip(waiting, words, strict=True)]
+
+        return Menu("table", [], None, lines, prompt=tpl("ask_area", names=" ".join(waiting)))
+

@@ -1,0 +1,298 @@
+"""`lignum play`: one sitting at the table - the main loop, asking, saving every accepted action."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import gamefile, views
+from ..engine import LignumError, flow
+from ..engine import data as D
+from ..engine import play as engine_play
+from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
+from ..engine.state import Game
+from .commands import Commands
+from .common import COMMANDS, dollars, seed_from_env, tpl
+from .console import Back, Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams, signals_held
+from .draws import DrawMenus
+from .layout import table_text, wrap_lines
+from .menu import Choice, Menu
+from .turns import TurnMenus
+from .winter import WinterMenus
+from .work import WorkMenus
+
+
+def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None, *,
+         con: Console | None = None, seed: str | None = None) -> int:
+    """Run the guided table mode on a game file until the final scoring; the exit code (130 when stopped)."""
+    safe_streams()
+    if gf is None or g is None:
+        gf, g = gamefile.load(path)
+    session = Session(Path(path), gf, g, con or Console(), seed or seed_from_env())
+    return session.main()
+
+
+class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
+    """One sitting at the table: the file, the replayed game, the console; saves after every accepted action."""
+
+    def __init__(self, path: Path, gf: gamefile.GameFile, g: Game, con: Console, seed: str | None = None) -> None:
+        self.path = path
+        self.gf = gf
+        self.g = g
+        self.con = con
+        self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
+        self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
+        self.shown: tuple[Any, ...] | None = None
+        self.round_shown: int | None = None
+        self.hinted = False
+        self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
+        names = [p.name for p in g.players]
+        con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
+                           | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
+                                                                     "dry3", "buy", "sell", "hut")})
+
+    # --- the loop ----------------------------------------------------------------------------------------
+    def main(self) -> int:
+        with hangup_as_interrupt():
+            try:
+                self.intro()
+                while not self.g.over:
+                    try:
+                        self.show_step()
+                        self.ask(self.step_menu())
+                    except Rebuild:
+                        self.shown = None
+                self.finish()
+            except Interrupted as e:
+                self.stopped(e.why)
+                return 0 if e.why == "quit" else 130
+            except (KeyboardInterrupt, EOFError):
+                self.stopped("interrupt")
+                return 130
+            except Exception as e:  # a bug must not look like a lost game: everything answered is saved
+                if os.environ.get("LIGNUM_DEBUG"):
+                    raise
+                self.say(tpl("internal_error", error=f"{type(e).__name__}: {e}"))
+                self.stopped("error")
+                return 1
+        return 0
+
+    def say(self, text: str = "", **kw: Any) -> None:
+        self.con.say(text, **kw)
+
+    def intro(self) -> None:
+        g = self.g
+        self.say(tpl("play_intro", file=self.path, players=", ".join(p.name for p in g.players), mode=g.mode,
+                     variants=(", " + ", ".join(g.variants)) if g.variants else ""))
+        if self.gf.actions and not g.over:
+            self.say(tpl("resuming", n=len(self.gf.actions), where=views.header_line(g),
+                         waiting=flow.waiting_for(g)))
+
+    def show_step(self) -> None:
+        g = self.g
+        if g.round != self.round_shown and not g.over:
+            self.round_shown = g.round
+            self.say("")
+            if g.round > D.ROUNDS:
+                self.say(tpl("final_banner"))
+            else:
+                self.say(tpl("round_banner", season=g.season.capitalize(), year=g.year, round=g.round,
+                             rounds=D.ROUNDS))
+        kind = flow.actor_kind(g)
+        per_player = kind in ("clearing", "ordered")
+        key = (g.round, g.step, tuple(flow.actors(g)) if per_player else ())
+        if key == self.shown:
+            return
+        new_step = self.shown is None or self.shown[:2] != key[:2]
+        self.shown = key
+        self.say("")
+        self.say(views.reminder(g), reflow=True)
+        if g.step == "area" and new_step:
+            self.say("")
+            self.say(table_text(*views.board_rows(g), self.con.width), wrap=False)
+        if new_step:
+            for line in views.pending_lines(g)[1:]:
+                self.say(line)
+
+    def step_menu(self) -> Menu:
+        g = self.g
+        kind = flow.actor_kind(g)
+        if kind == "table":
+            return {"path": self.path_menu, "reveal": self.task_menu, "placement": self.placement_menu}[g.step]()
+        if kind == "all":
+            return self.area_menu()
+        return self.turn_menu(flow.actors(g)[0])
+
+    # --- asking ----------------------------------------------------------------------------------------------
+    def show_menu(self, menu: Menu) -> None:
+        if menu.header:
+            self.say(menu.header)
+        width = max((len(c.shown) for c in menu.choices), default=0)
+        width = min(width, 26)
+        keyw = max((len(c.key) for c in menu.choices), default=1)
+        cols = self.con.width
+        for c in menu.choices:
+            note = c.note.replace("{key}", c.key)
+            head = f"  {c.key:>{keyw}}  {c.shown:<{width}}  "
+            hang = " " * min(len(head), cols // 2)
+            lines = textwrap.wrap(note, max(20, cols - len(head)), break_on_hyphens=False) or [""]
+            self.say((head + lines[0]).rstrip(), wrap=False)
+            for more in lines[1:]:
+                self.say(wrap_lines(hang + more, cols)[0] if len(hang + more) > cols else hang + more, wrap=False)
+        if not self.hinted:
+            self.hinted = True
+            self.say(tpl("menu_hint"))
+
+    def prompt_text(self, menu: Menu) -> str:
+        label = menu.prompt or menu.who
+        if menu.default is not None:
+            return f"{label} [{menu.choices[menu.default].key}]>"
+        return f"{label}>"
+
+    def ask(self, menu: Menu) -> None:
+        """Ask until an answer is accepted by the engine and saved."""
+        self.menu = menu
+        self.show_menu(menu)
+        while True:
+            try:
+                lines = self.pick(menu, top=True)
+            except Back:
+                self.show_menu(menu)
+                continue
+            if self.commit(lines):
+                return
+
+    def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
+        """Read answers until one names lines to apply (not yet checked). Commands are handled here."""
+        while True:
+            raw = self.con.line(self.prompt_text(menu))
+            if not raw:
+                if menu.default is None:
+                    self.say(tpl("no_default"))
+                    continue
+                return self.take(menu.choices[menu.default], None)
+            if raw == "?":
+                self.show_menu(menu)
+                continue
+            if self.command(raw):
+                self.say(tpl("menu_again", who=menu.prompt or menu.who))
+                continue
+            if raw.lower() == "back":
+                if top:
+                    self.say(tpl("back_top"))
+                    continue
+                raise Back
+            key, _, arg = raw.partition(" ")
+            choice = menu.find(key) if menu.choices else None
+            if choice is not None:
+                try:
+                    return self.take(choice, arg.strip() or None)
+                except Back:
+                    self.show_menu(menu)
+                    continue
+            if key.isdecimal() and menu.choices and (menu.free is None or not arg):
+                keys = [c.key for c in menu.choices]
+                self.say(tpl("pick_key", first=keys[0], last=keys[-1]))
+                continue
+            if menu.free is None:
+                self.say(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+                continue
+            try:
+                return menu.free(raw)
+            except LignumError as e:
+                self.refuse(e)
+
+    def take(self, choice: Choice, arg: str | None) -> list[str]:
+        if choice.follow is not None:
+            return choice.follow(arg)
+        if arg:
+            self.say(tpl("no_argument", key=choice.key))
+            raise Back
+        return list(choice.lines or [])
+
+    def text_answer(self, prompt: str, parse: Callable[[str], list[str]], default: str | None = None,
+                    given: str | None = None) -> list[str]:
+        """A follow-up question answered in words (pieces, kinds, a count); `back` returns to the menu."""
+        while True:
+            if given is not None:
+                raw, given = given, None
+            else:
+                raw = self.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
+            if not raw and default is not None:
+                raw = default
+            if raw.lower() == "back":
+                raise Back
+            if self.command(raw):
+                continue
+            try:
+                return parse(raw)
+            except LignumError as e:
+                self.refuse(e)
+
+    def command(self, raw: str) -> bool:
+        """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""
+        word, _, rest = raw.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word not in COMMANDS:
+            return False
+        if word == "quit":
+            raise Interrupted("quit")
+        if word == "help":
+            self.say(tpl("help"))
+        elif word == "status":
+            self.status(rest)
+        elif word == "rules":
+            self.rules(rest)
+        elif word == "undo":
+            self.undo(rest)
+        return True
+
+    def refuse(self, e: Exception) -> None:
+        rule = getattr(e, "rule", "")
+        self.say(tpl("refused", reason=str(e)) + (tpl("rules_hint", rule=rule) if rule else ""))
+
+    # --- saving ----------------------------------------------------------------------------------------------
+    def commit(self, lines: list[str]) -> bool:
+        """Apply lines on a copy (all or nothing), save them, then show what changed. False when refused."""
+        trial = self.g.clone()
+        done: list[str] = []
+        try:
+            for line in lines:
+                done.append(engine_play(trial, line).text)
+        except LignumError as e:
+            self.refuse(e)
+            return False
+        new = gamefile.append(self.gf, done)
+        try:
+            with signals_held():
+                gamefile.save(new, self.path)
+                before, self.gf, self.g = self.g, new, trial
+        except OSError as e:
+            self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
+            return False
+        for text in done:
+            self.say(f"  ok: {text}")
+        self.report(before, trial)
+        return True
+
+    def report(self, before: Game, after: Game) -> None:
+        """Money, food, loans and debts that changed (also by the automatic winter steps)."""
+        for p0, p1 in zip(before.players, after.players, strict=True):
+            sums: dict[str, list[int]] = {}
+            for e in p1.ledger[len(p0.ledger):]:
+                sums.setdefault(e.reason, []).append(e.amount)
+            parts = [f"{reason}{f' x{len(a)}' if len(a) > 1 else ''} {dollars(sum(a), sign=True)}"
+                     for reason, a in sums.items()]
+            if p0.money != p1.money or parts:
+                parts.append(f"${p0.money} -> ${p1.money}")
+            for attr, word in (("food", "food"), ("loans", "loans"), ("debt", "debt")):
+                a, b = getattr(p0, attr), getattr(p1, attr)
+                if a != b:
+                    parts.append(f"{word} {a} -> {b}")
+            if parts:
+                self.say(f"     {p1.name}: " + ", ".join(parts))
+

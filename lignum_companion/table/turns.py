@@ -1,0 +1,200 @@
+"""A player's turn in `lignum play`: the turn menu, travel along the path, loans and huts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import views
+from ..engine import data as D
+from ..engine import legal_actions, prices, rules
+from ..engine.actions import Action
+from ..engine.flow import FREE_VERBS
+from ..engine.pieces import format_bag, total
+from ..engine.state import Player
+from .common import TOKEN_NOTES, short, tpl
+from .console import Back
+from .menu import Choice, Menu
+from .wood import area_worth
+
+
+class TurnMenus:
+    """Mixed into Session: a player's menu; `_menu_<step>` builders live here and in work.py, winter.py."""
+
+    # --- a player's turn -------------------------------------------------------------------------------------
+    def free_player(self, p: Player) -> Callable[[str], list[str]]:
+        """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`)."""
+        return self._prefixed(p.name)
+
+    def turn_menu(self, pi: int) -> Menu:
+        g = self.g
+        p = g.players[pi]
+        legal = legal_actions(g, player=pi)
+        main = [a for a in legal if a.verb not in FREE_VERBS]
+        extra = [a for a in legal if a.verb in FREE_VERBS]
+        build = getattr(self, f"_menu_{g.step}", None) or self._menu_plain
+        choices, default = build(p, main)
+        choices += self._free_choices(p, extra)
+        if default is None and len(choices) == 1:
+            default = 0
+        return Menu(p.name, choices, default, self.free_player(p), header=self.turn_header(p))
+
+    def turn_header(self, p: Player) -> str:
+        g = self.g
+        bits = [f"${p.money}"]
+        if p.food:
+            bits.append(f"food {p.food}")
+        if p.loans:
+            bits.append(f"loans {p.loans}")
+        if g.step == "travel":
+            bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
+            workers = views.workers_text(p)
+            if workers != "-":
+                bits.append(workers)
+        return f"-- {p.name}, {g.step}: " + ", ".join(bits)
+
+    def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
+        return Choice(short(a), note, [a.text], key=key)
+
+    def _menu_plain(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        choices = [self.choice(a) for a in main]
+        done = next((i for i, a in enumerate(main) if a.verb == "done"), None)
+        return choices, (0 if main and done is None else done)
+
+    def _menu_area(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        """Tactical variant (R21): free areas only, keyed by the area number; default the richest area."""
+        g = self.g
+        choices = []
+        for a in main:
+            area = a.args["area"]
+            bag = g.cutting[str(area)]
+            wood = format_bag({k: v for k, v in bag.items() if k in D.KINDS}, D.KINDS) or "no wood"
+            food = bag.get("food", 0)
+            choices.append(self.choice(a, wood + (f", {food} food" if food else ""), key=str(area)))
+        richest = max(range(len(main)), key=lambda i: area_worth(g, main[i].args["area"]), default=None)
+        return choices, richest
+
+    # travel (R3, R4, R17, R19, R20) ----------------------------------------------------------------------------
+    def _menu_travel(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        g = self.g
+        by_loc: dict[int, list[Action]] = {}
+        for a in main:
+            by_loc.setdefault(a.args["loc"], []).append(a)
+        choices: list[Choice] = []
+        for loc in sorted(by_loc):
+            acts = by_loc[loc]
+            if loc == D.CLEARING:
+                continue
+            if loc in (D.LOC_BEARERS, D.LOC_WOODCUTTERS):
+                choices.append(self._hire_choice(p, loc, sorted(a.args["count"] for a in acts)))
+            elif loc == D.LOC_SAWYERS:
+                for a in acts:
+                    free_left = g.supply.get("free_sawyers", 0)
+                    note = tpl("note_sawyer_extra" if a.args["extra"] else "note_sawyer", left=free_left)
+                    choices.append(self.choice(a, note))
+            elif loc == D.LOC_TASKS:
+                for a in acts:
+                    t = next(t for t in g.task_display if t.id == a.args["task"])
+                    needs = " ".join(f"{pc}@{st}" for pc, st in t.missing())
+                    choices.append(self.choice(a, tpl("note_task", value=t.value, needs=needs)))
+            elif loc == D.LOC_PLAN:
+                notes = [(a, tpl("note_plan", card=a.args["card"],
+                                 season=D.round_season(g.round + a.args["pair"]),
+                                 year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
+                                 cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
+                choices += self._inline_or_sub(p, "go 8 ...", tpl("note_plan_menu", n=len(acts)), notes)
+            elif loc == D.LOC_MARKET:
+                notes = [(a, self._market_note(p, a)) for a in acts]
+                choices += self._inline_or_sub(p, "go 19 ...", tpl("note_market_menu"), notes)
+            elif loc == D.LOC_FODDER:
+                choices.append(self.choice(acts[0], tpl("note_fodder")))
+            else:
+                tok = g.path.get(str(loc)) or ""
+                choices.append(self.choice(acts[0], tpl(f"tok_{tok}") if tok in TOKEN_NOTES else tok))
+        for a in by_loc.get(D.CLEARING, []):
+            choices.append(self.choice(a, tpl("note_clearing", place="ABCD"[len(g.clearing)])))
+        return choices, (0 if len(choices) == 1 else None)
+
+    def _hire_choice(self, p: Player, loc: int, counts: list[int]) -> Choice:
+        """Bearers or woodcutters with a suggested number; `KEY N` hires another number in one answer."""
+        g = self.g
+        kind = "bearers" if loc == D.LOC_BEARERS else "woodcutters"
+        wood = total(rules.area_wood(g, p.area)) if p.area else 0
+        if kind == "woodcutters":
+            n = counts[-1]  # already capped by the wood in the area (R4), the money and the supply
+        else:
+            n = min(counts[-1], max(1, p.money // 2), max(1, wood))
+        word = kind if n > 1 else kind[:-1]
+        note = tpl(f"note_{kind}", n=n, what=word, cost=n * D.WORKER_PRICE, wood=wood)
+        if counts[0] != counts[-1]:
+            other = counts[0] if counts[0] != n else counts[-1]
+            note += " " + tpl("note_other_count", low=counts[0], high=counts[-1], other=other)
+
+        def follow(arg: str | None) -> list[str]:
+            if arg is None:
+                return [f"{p.name} go {loc} {n}"]
+            if not arg.isdecimal() or int(arg) not in counts:
+                self.say(tpl("count_range", low=counts[0], high=counts[-1]))
+                raise Back
+            return [f"{p.name} go {loc} {int(arg)}"]
+
+        return Choice(f"go {loc} {n}", note, follow=follow)
+
+    def _market_note(self, p: Player, a: Action) -> str:
+        g = self.g
+        args = a.args
+        cost = args["buy"].get("saw", 0) * D.SAW_PRICE + args["buy"].get("food", 0) * D.FOOD_PRICE
+        card = rules.plan_active(g, p, "craftwork")
+        income = sum(prices.craftwork_set_price(total(s), card) for s in args["sets"])
+        income += D.TRADE_CARD_TOKEN_PRICE * total(args["trade"])
+        parts = []
+        if cost:
+            parts.append(tpl("note_pay", n=cost))
+        if income:
+            parts.append(tpl("note_get", n=income))
+        return ", ".join(parts)
+
+    def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]]) -> list[Choice]:
+        """Up to three choices go in the menu; more go in a sub-menu behind one entry."""
+        if len(items) <= 3:
+            return [self.choice(a, n) for a, n in items]
+
+        def follow(arg: str | None) -> list[str]:
+            sub = Menu(p.name, [self.choice(a, n) for a, n in items], None, self.free_player(p),
+                       header=tpl("sub_header"), prompt=f"{p.name} {shown.removesuffix(' ...')}")
+            self.show_menu(sub)
+            if arg:
+                return self.pick_given(sub, arg)
+            return self.pick(sub)
+
+        return [Choice(shown, note, follow=follow)]
+
+    def pick_given(self, menu: Menu, arg: str) -> list[str]:
+        choice = menu.find(arg)
+        if choice is None:
+            self.say(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+            return self.pick(menu)
+        return self.take(choice, None)
+
+
+    # loans and huts (R15, R16) -----------------------------------------------------------------------------------
+    def _free_choices(self, p: Player, extra: list[Action]) -> list[Choice]:
+        out: list[Choice] = []
+        for a in extra:
+            if a.verb == "loan":
+                out.append(self.choice(a, tpl("note_loan", repay=D.LOAN_REPAYMENT[p.loans + 1])))
+        for verb in ("build", "dryhut", "foodhut"):
+            acts = [a for a in extra if a.verb == verb]
+            if not acts:
+                continue
+            notes = [(a, self._hut_note(a)) for a in acts]
+            out += self._inline_or_sub(p, f"{verb} ...", tpl(f"note_{verb}_menu"), notes) if len(acts) > 1 \
+                else [self.choice(acts[0], notes[0][1])]
+        return out
+
+    def _hut_note(self, a: Action) -> str:
+        if a.verb == "build":
+            return ", ".join(f"{n} {D.HUT_AREA_NAMES[h]}" for h, n in a.args["huts"].items())
+        if a.verb == "dryhut":
+            return tpl("note_dryhut", area=D.AREA_NAMES[a.args["area"]])
+        return tpl("note_foodhut", food=self.g.cutting[str(a.args["area"])].get("food", 0))
+

@@ -1,0 +1,51 @@
+"""The winter steps and the river sale in `lignum play`: bonus wood, feeding, heating, the river."""
+
+from __future__ import annotations
+
+from ..engine import data as D
+from ..engine import prices, rules
+from ..engine.actions import Action
+from ..engine.pieces import total
+from ..engine.state import Player
+from .common import tpl
+from .menu import Choice
+
+
+class WinterMenus:
+    """Mixed into Session: menus of the winter steps and the river sale."""
+
+    def _menu_bonus(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        choices = [self.choice(a, D.KIND_NAMES[a.args["kind"]]) for a in main]
+        return choices, next((i for i, a in enumerate(main) if a.args["kind"] == "F"), 0)
+
+    def _menu_feeding(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        return self._winter_sale(p, main, "feeding")
+
+    def _menu_heating(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        return self._winter_sale(p, main, "heating")
+
+    def _winter_sale(self, p: Player, main: list[Action], step: str) -> tuple[list[Choice], int | None]:
+        """R14 walked through: what is missing, the loans taken first, then the wood sold for the rest."""
+        g = self.g
+        food, heat = g.winter_cards[g.year - 1]
+        need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
+        bill = prices.winter_bill(need, have, p.money, p.loans)
+        self.say(tpl("winter_bill", name=p.name, need=need, have=have, missing=bill.missing, cost=bill.cost,
+                     what="food" if step == "feeding" else "logs", money=p.money))
+        if bill.loans_taken:
+            self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))
+        elif p.loans >= D.MAX_LOANS:
+            self.say(tpl("winter_no_loans", name=p.name))
+        self.say(tpl("winter_short", short=bill.still_short))
+        options = sorted(main, key=lambda a: rules.forced_sale_value(a.args["sell"]))
+        choices = [self.choice(a, tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"])))
+                   for a in options]
+        return choices, 0
+
+    def _menu_river(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        river = p.wood["river"]
+        values = [river.get(a.args["kind"], 0) * (D.BASE_PRICE[a.args["kind"]] or 0) for a in main]
+        choices = [self.choice(a, tpl("note_river", n=river.get(a.args["kind"], 0), value=v,
+                                      kind=D.KIND_NAMES[a.args["kind"]])) for a, v in zip(main, values, strict=True)]
+        return choices, max(range(len(main)), key=lambda i: values[i]) if main else None
+

@@ -1,0 +1,315 @@
+"""The `lignum new` wizard: the questions of a new game, each asked only when its answer is missing, and
+the checks of the answers."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from ..engine import LignumError, NotationError, Setup
+from ..engine import data as D
+from ..engine.setup import check_name
+from .common import make_rng, tpl
+from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
+
+
+def wizard(given: dict[str, Any], con: Console | None = None, rng: random.Random | None = None) -> Setup | None:
+    """Ask what `lignum new` was not told; None when the table cancels (Ctrl-C, end of input, `quit`)."""
+    safe_streams()
+    con = con or Console()
+    con.qmark = "?"
+    rng = rng or make_rng("wizard")
+    try:
+        with hangup_as_interrupt():
+            return _Wizard(given, con, rng).run()
+    except (Interrupted, KeyboardInterrupt, EOFError):
+        con.write("\n")
+        con.say(tpl("wizard_cancelled"))
+        return None
+
+
+class _Wizard:
+    """The questions of a new game, each asked only when its answer is missing or does not fit."""
+
+    def __init__(self, given: dict[str, Any], con: Console, rng: random.Random) -> None:
+        self.given = given
+        self.con = con
+        self.rng = rng
+        self.answers: dict[str, Any] = {}
+        self.notes: dict[str, str] = {}
+
+    def run(self) -> Setup:
+        self.con.say(tpl("wizard_intro"))
+        while True:
+            setup = self.ask_all()
+            self.summary(setup)
+            if self.con.confirm(tpl("wizard_confirm"), True):
+                return setup
+            self.con.say(tpl("wizard_again"))
+            self.given = {k: (v if k in ("money",) else None) for k, v in self.given.items()}
+
+    def value(self, key: str) -> Any:
+        return self.given.get(key)
+
+    def ask_all(self) -> Setup:
+        players = self.players()
+        mode = self.mode()
+        variants = self.variants()
+        order = self.order(players)
+        areas = self.areas(players)
+        winter = self.winter()
+        cards = self.cards(mode, len(players))
+        money = self.value("money")
+        setup = Setup(players=players, mode=mode, variants=variants, order=order, areas=areas, winter=winter,
+                      cards=cards, start_money=D.START_MONEY if money is None else money)
+        return setup
+
+    # --- players -------------------------------------------------------------------------------------
+    def players(self) -> list[str]:
+        given = self.value("players")
+        if given is not None:
+            try:
+                return check_players(given)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--players", reason=str(e)))
+        previous = self.answers.get("players")
+        while True:
+            hint = f" [{' '.join(previous)}]" if previous else ""
+            raw = self.con.line(tpl("ask_players") + hint)
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            if not raw and previous:
+                return previous
+            try:
+                names = check_players(raw.replace(",", " ").split())
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+                continue
+            self.answers["players"] = names
+            return names
+
+    def mode(self) -> str:
+        given = self.value("mode")
+        if given in D.MODES:
+            return given
+        if given is not None:
+            self.con.say(tpl("given_not_usable", what="--mode", reason=f"modes are {', '.join(D.MODES)}"))
+        choices = [(tpl(f"mode_{m}"), m) for m in D.MODES]
+        default = D.MODES.index(self.answers.get("mode", "basic"))
+        self.answers["mode"] = self.con.select(tpl("ask_mode"), choices, default)
+        return self.answers["mode"]
+
+    def variants(self) -> list[str]:
+        given = self.value("variants")
+        if given is not None and all(v in D.VARIANTS for v in given):
+            return list(given)
+        if given is not None:
+            self.con.say(tpl("given_not_usable", what="--variant", reason=f"variants are {', '.join(D.VARIANTS)}"))
+        choices: list[tuple[str, Any]] = [(tpl("variant_none"), [])]
+        choices += [(tpl(f"variant_{v}"), [v]) for v in D.VARIANTS]
+        previous = self.answers.get("variants", [])
+        default = next((i for i, (_, v) in enumerate(choices) if v == previous), 0)
+        self.answers["variants"] = self.con.select(tpl("ask_variants"), choices, default)
+        return self.answers["variants"]
+
+    # --- order and areas -------------------------------------------------------------------------------
+    def order(self, players: list[str]) -> list[str]:
+        given = self.value("order")
+        if given is not None:
+            try:
+                return check_order(given, players)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--order", reason=str(e)))
+        choices = [(tpl("order_random"), "random"), (tpl("order_as_entered", names=", ".join(players)), "entered"),
+                   (tpl("order_type"), "type")]
+        how = self.con.select(tpl("ask_order"), choices, 0)
+        if how == "random":
+            order = self.rng.sample(players, len(players))
+            self.notes["order"] = tpl("picked_at_random")
+            self.con.say(tpl("order_picked", names=", ".join(order)))
+            return order
+        if how == "entered":
+            self.notes["order"] = ""
+            return list(players)
+        while True:
+            raw = self.con.line(tpl("ask_order_names", names=" ".join(players)))
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            try:
+                order = check_order(raw.replace(",", " ").split(), players)
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+                continue
+            self.notes["order"] = ""
+            return order
+
+    def areas(self, players: list[str]) -> dict[str, int]:
+        given = self.value("areas")
+        if given is not None:
+            try:
+                return check_areas(given, players)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--areas", reason=str(e)))
+        self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
+        while True:
+            raw = self.con.line(tpl("ask_areas", names=" ".join(players)) + " [random]")
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            if not raw or raw.lower() in ("random", "r"):
+                spots = self.rng.sample(list(D.CUTTING_AREAS), len(players))
+                areas = dict(zip(players, spots, strict=True))
+                self.notes["areas"] = tpl("picked_at_random")
+                self.con.say(tpl("areas_picked", areas=_areas_text(areas)))
+                return areas
+            words = raw.replace(",", " ").split()
+            try:
+                if all("=" in w for w in words):
+                    pairs = {w.partition("=")[0]: _number(w.partition("=")[2], tpl("an_area")) for w in words}
+                else:
+                    if len(words) != len(players):
+                        raise NotationError(tpl("areas_count", n=len(players)))
+                    pairs = {name: _number(w, tpl("an_area")) for name, w in zip(players, words, strict=True)}
+                areas = check_areas(pairs, players)
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+                continue
+            self.notes["areas"] = ""
+            return areas
+
+    # --- winter cards and planned work ---------------------------------------------------------------------
+    def winter(self) -> list[list[int]]:
+        given = self.value("winter")
+        if given is not None and len(given) == 2 and all(len(w) == 2 and min(w) >= 0 for w in given):
+            return [list(w) for w in given]
+        if given is not None:
+            self.con.say(tpl("given_not_usable", what="--winter", reason=tpl("winter_format")))
+        self.con.say(tpl("winter_intro"))
+        cards = []
+        previous = self.answers.get("winter", [])
+        for year in (1, 2):
+            old = previous[year - 1] if len(previous) == 2 else None
+            while True:
+                hint = f" [{old[0]}/{old[1]}]" if old else ""
+                raw = self.con.line(tpl("ask_winter", year=year) + hint)
+                if raw.lower() == "quit":
+                    raise Interrupted("quit")
+                if not raw and old:
+                    cards.append(list(old))
+                    break
+                m = re.fullmatch(r"(\d{1,2})\s*[/ ,]\s*(\d{1,2})", raw)
+                if not m:
+                    self.con.say(tpl("refused", reason=tpl("winter_format")))
+                    continue
+                cards.append([int(m.group(1)), int(m.group(2))])
+                break
+        self.answers["winter"] = cards
+        return cards
+
+    def cards(self, mode: str, n: int) -> list[str]:
+        if not D.MODE_HAS_PLANNED_WORK[mode]:
+            return []
+        want = D.PLANNED_WORK_CARDS_LAID[n]
+        given = self.value("cards")
+        if given is not None:
+            try:
+                return check_cards(given, want)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--cards", reason=str(e)))
+        names = list(D.PLANNED_WORK)
+        self.con.say(tpl("cards_intro", n=want))
+        for i, name in enumerate(names, 1):
+            seasons = tpl("season_any" if D.PLANNED_WORK[name] == D.ALL_SEASONS else "season_work")
+            self.con.say(f"  {i:>2}  {name:<17} {seasons}")
+        while True:
+            raw = self.con.line(tpl("ask_cards", n=want))
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            words = raw.replace(",", " ").split()
+            try:
+                chosen = [names[int(w) - 1] if w.isdecimal() and 1 <= int(w) <= len(names) else w.lower()
+                          for w in words]
+                return check_cards(chosen, want)
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+
+    # --- summary -----------------------------------------------------------------------------------------
+    def summary(self, s: Setup) -> None:
+        rows = [
+            (tpl("sum_players"), f"{', '.join(s.players)}  ({len(s.players)})"),
+            (tpl("sum_mode"), s.mode),
+            (tpl("sum_variants"), ", ".join(s.variants) or tpl("none")),
+            (tpl("sum_order"), ", ".join(s.order) + self.notes.get("order", "")),
+            (tpl("sum_areas"), _areas_text(s.areas) + self.notes.get("areas", "")),
+            (tpl("sum_winter"), tpl("winter_cards", f1=s.winter[0][0], h1=s.winter[0][1], f2=s.winter[1][0],
+                                    h2=s.winter[1][1])),
+            (tpl("sum_money"), f"${s.start_money}" + (" (R1)" if s.start_money == D.START_MONEY else "")),
+        ]
+        if s.cards:
+            rows.append((tpl("sum_cards"), ", ".join(s.cards)))
+        self.con.say("")
+        self.con.say(tpl("summary_title"))
+        for label, value in rows:
+            self.con.say(f"  {label:<14} {value}")
+        if D.MODE_HAS_TASKS[s.mode]:
+            self.con.say(tpl("tasks_later"))
+        self.con.say("")
+
+
+def _number(text: str, what: str) -> int:
+    if not text.strip().isdecimal():
+        raise NotationError(tpl("not_a_number", what=what, text=text))
+    return int(text)
+
+
+def _areas_text(areas: dict[str, int]) -> str:
+    return ", ".join(f"{name} {area}" for name, area in areas.items())
+
+
+def check_players(names: list[str]) -> list[str]:
+    """2–4 unique one-word names (letters of any script); the engine's rule for a name (check_name)."""
+    names = [check_name(n) for n in names]
+    if len(names) not in D.PLAYER_COUNTS:
+        raise NotationError(tpl("players_count", n=len(names)))
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise NotationError(tpl("players_twice", name=n))
+        seen.add(n.casefold())
+    return names
+
+
+def check_order(order: list[str], players: list[str]) -> list[str]:
+    by_key = {p.casefold(): p for p in players}
+    out = []
+    for name in order:
+        if name.casefold() not in by_key:
+            raise NotationError(tpl("order_unknown", name=name, names=", ".join(players)))
+        out.append(by_key[name.casefold()])
+    if sorted(out) != sorted(players):
+        raise NotationError(tpl("order_every"))
+    return out
+
+
+def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
+    by_key = {p.casefold(): p for p in players}
+    out: dict[str, int] = {}
+    for name, area in areas.items():
+        if name.casefold() not in by_key:
+            raise NotationError(tpl("order_unknown", name=name, names=", ".join(players)))
+        out[by_key[name.casefold()]] = area
+    if len(out) != len(players):
+        raise NotationError(tpl("areas_count", n=len(players)))
+    if any(a not in D.CUTTING_AREAS for a in out.values()) or len(set(out.values())) != len(out):
+        raise NotationError(tpl("areas_different"))
+    return {p: out[p] for p in players}
+
+
+def check_cards(cards: list[str], want: int) -> list[str]:
+    for c in cards:
+        if c not in D.PLANNED_WORK:
+            raise NotationError(tpl("card_unknown", card=c, cards=", ".join(D.PLANNED_WORK)))
+    if len(cards) != want or len(set(cards)) != want:
+        raise NotationError(tpl("cards_count", n=want))
+    return list(cards)
+

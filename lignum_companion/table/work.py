@@ -1,0 +1,219 @@
+"""The wood work steps in `lignum play`: cutting, arrival, transport, sawing, tasks, selling, drying."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import LignumError, parse, rules
+from ..engine import data as D
+from ..engine import play as engine_play
+from ..engine.actions import Action
+from ..engine.pieces import total
+from ..engine.state import Player
+from .common import tpl
+from .menu import Choice
+from .wood import dest_words, moved, pieces_count, usual_destination, wood_preference, wood_value, wood_words
+
+
+class WorkMenus:
+    """Mixed into Session: menus of the wood work steps, each with a default that loses nothing."""
+
+    # wood work ---------------------------------------------------------------------------------------------------
+    def _menu_cutting(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        g = self.g
+        if g.winter:
+            choices = []
+            for a in main:
+                note = {"cut": tpl("note_winter_cut", n=D.WINTER_CUT_FIREWOOD + a.args.get("hut", 0))
+                        if a.verb == "cut" else "", "done": tpl("note_done")}.get(a.verb, "")
+                choices.append(self.choice(a, note))
+            return choices, 0
+        cuts = [a for a in main if a.verb == "cut"]
+        plain = [a for a in cuts if not a.args["hut"]]
+        choices: list[Choice] = []
+        shown: list[Action] = []
+        if plain:
+            most = max(total(a.args["pieces"]) for a in plain)
+            best = sorted((a for a in plain if total(a.args["pieces"]) == most), key=wood_preference)
+            shown = best[:4]
+            choices += [self.choice(a, tpl("note_cut", area=p.area)) for a in shown]
+        with_hut = [a for a in cuts if a.args["hut"]]
+        if with_hut:
+            a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
+            choices.append(self.choice(a, tpl("note_hut_worker")))
+        if len(cuts) > len(shown) + (1 if with_hut else 0):
+            choices.append(Choice("cut ...", tpl("note_cut_other"), follow=self._typed(p, "cut", "ask_cut")))
+        for a in main:
+            if a.verb == "relocate":
+                choices.append(self.choice(a, tpl("note_relocate", wood=wood_words(g, a.args["area"]))))
+        snatch = [(a, tpl("note_snatch")) for a in main if a.verb == "snatch"]
+        choices += self._inline_or_sub(p, "snatch ...", tpl("note_snatch_menu", n=len(snatch)), snatch) if snatch \
+            else []
+        done = [a for a in main if a.verb == "done"]
+        choices += [self.choice(a, tpl("note_no_cut")) for a in done]
+        return choices, 0
+
+    def _typed(self, p: Player, verb: str, key: str) -> Callable[[str | None], list[str]]:
+        """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
+
+        def follow(arg: str | None) -> list[str]:
+            return self.text_answer(tpl(key), lambda raw: [f"{p.name} {verb} {raw}"], given=arg)
+
+        return follow
+
+    def _menu_arrival(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        choices = []
+        default = 0
+        for i, a in enumerate(main):
+            dest = a.args["dest"]
+            if usual_destination(dest):
+                default = i
+            choices.append(self.choice(a, dest_words(dest)))
+        return choices, default
+
+    def _menu_transport(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        if self.g.winter:
+            return self._menu_sledge(p, main)
+        choices: list[Choice] = []
+        best: list[tuple[int, int]] = []  # (pieces, index) of the usual-destination moves
+        for verb, note_key in (("carry", "note_carry"), ("wagon", "note_wagon")):
+            acts = [a for a in main if a.verb == verb]
+            if not acts:
+                continue
+            most = max(moved(a) for a in acts)
+            top = [a for a in acts if moved(a) == most]
+            usual = [a for a in top if usual_destination(a.args["dest"])]
+            pick = sorted(usual, key=wood_preference)[:2] + [a for a in top if a not in usual][:1]
+            for a in pick:
+                if a in usual:
+                    best.append((most, len(choices)))
+                choices.append(self.choice(a, tpl(note_key, dest=dest_words(a.args["dest"]))))
+        for verb, note_key in (("raft", "note_raft"), ("float", "note_float")):
+            acts = [a for a in main if a.verb == verb]
+            if acts:
+                a = max(acts, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
+                choices.append(self.choice(a, tpl(note_key)))
+        choices.append(Choice("other ...", tpl("note_transport_other"), follow=self._typed_any(p, "ask_transport")))
+        done = [a for a in main if a.verb == "done"]
+        choices += [self.choice(a, tpl("note_done")) for a in done]
+        default = max(best, key=lambda b: (b[0], -b[1]))[1] if best else len(choices) - 1
+        return choices, default
+
+    def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
+        def follow(arg: str | None) -> list[str]:
+            return self.text_answer(tpl(key), self.free_player(p), given=arg)
+
+        return follow
+
+    def _menu_sledge(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        """Winter sledges (R7): two pieces for free, one more per food (food the winter card also asks)."""
+        sledges = [a for a in main if a.verb == "sledge"]
+        choices: list[Choice] = []
+        for n in sorted({moved(a) for a in sledges}, reverse=True):
+            acts = [a for a in sledges if moved(a) == n and usual_destination(a.args["dest"])]
+            if not acts:
+                continue
+            a = sorted(acts, key=wood_preference)[0]
+            food = max(0, n - D.SLEDGE_BASE)
+            choices.append(self.choice(a, tpl("note_sledge_food" if food else "note_sledge", food=food,
+                                              dest=dest_words(a.args["dest"]))))
+        choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
+        choices.append(Choice("other ...", tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge")))
+        done = [a for a in main if a.verb == "done"]
+        choices += [self.choice(a, tpl("note_done")) for a in done]
+        return choices, 0
+
+    def _menu_sawing(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        """Hardwood first (unsawn it cannot be sold, R10), then softwood, then firewood; firewood logs go to
+        the storage while the storage holds fewer logs than the coming winter card asks (R14)."""
+        g = self.g
+        heat = g.winter_cards[g.year - 1][1]
+        stored = total(p.wood["store"])
+        saws = [a for a in main if a.verb == "saw"]
+        choices: list[Choice] = []
+        default = None
+        for kind in ("H", "S", "F"):
+            acts = [a for a in saws if kind in a.args["disks"]]
+            if not acts:
+                continue
+            n = rules.saw_yield(g, p, kind)
+            one = [a for a in acts if total(a.args["disks"]) == 1]
+            to_sale = next((a for a in one if not a.args["store"]), None)
+            to_store = next((a for a in one if a.args["store"]), None)
+            want_store = kind == "F" and stored < heat
+            if want_store and 0 < heat - stored < n:  # just what the winter needs, the rest for sale
+                part = parse(f"{p.name} saw F store:{heat - stored}")
+                if self._legal(part.text):
+                    to_store = part
+            for a in (to_store, to_sale) if want_store else (to_sale, to_store):
+                if a is None:
+                    continue
+                if default is None:
+                    default = len(choices)
+                logs = total(a.args["store"])
+                note = tpl("note_saw_store", n=n, m=logs, kind=D.KIND_NAMES[kind]) if logs \
+                    else tpl("note_saw", n=n, kind=D.KIND_NAMES[kind])
+                choices.append(self.choice(a, note))
+            for a in acts:
+                if total(a.args["disks"]) == 2:
+                    choices.append(self.choice(a, tpl("note_saw_two")))
+        choices.append(Choice("saw ...", tpl("note_saw_other"), follow=self._typed(p, "saw", "ask_saw")))
+        done = [a for a in main if a.verb == "done"]
+        choices += [self.choice(a, tpl("note_done")) for a in done]
+        return choices, (default if default is not None else len(choices) - 1)
+
+    def _legal(self, line: str) -> bool:
+        trial = self.g.clone()
+        try:
+            engine_play(trial, line)
+        except LignumError:
+            return False
+        return True
+
+    def _menu_tasks(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        choices = []
+        for a in main:
+            if a.verb == "fill":
+                t = next(t for t in p.tasks if t.id == a.args["task"])
+                choices.append(self.choice(a, tpl("note_fill", task=t.id, value=t.value)))
+            else:
+                choices.append(self.choice(a, tpl("note_done")))
+        return choices, 0
+
+    def _menu_selling(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        """What must be sold (R12) comes first and is the default; otherwise the default sells nothing."""
+        sells = [a for a in main if a.verb == "sell"]
+        must = dict(p.wood["dry3"])
+        choices: list[Choice] = []
+        default = None
+        ordered = sorted(sells, key=lambda a: (a.args["from"] != ({"dry3": must} if must else None),
+                                               -pieces_count(a.args["from"])))
+        for a in ordered[:7]:
+            value = rules.sale_total(a.args["from"])
+            if must and a.args["from"] == {"dry3": must}:
+                default = len(choices)
+                note = tpl("note_sell_must", value=value)
+            elif a is max(sells, key=lambda a: pieces_count(a.args["from"])):
+                note = tpl("note_sell_all", value=value)
+            else:
+                note = tpl("note_sell", value=value)
+            choices.append(self.choice(a, note))
+        choices.append(Choice("sell ...", tpl("note_sell_other"), follow=self._typed(p, "sell", "ask_sell")))
+        done = [a for a in main if a.verb == "done"]
+        for a in done:
+            if default is None:
+                default = len(choices)
+            choices.append(self.choice(a, tpl("note_keep")))
+        return choices, (default if default is not None else 0)
+
+    def _menu_drying(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+        """Move into the first drying area what fits, most pieces and dearest first (R11)."""
+        drys = sorted((a for a in main if a.verb == "dry"),
+                      key=lambda a: (-total(a.args["pieces"]), -wood_value(a.args["pieces"])))
+        choices = [self.choice(a, tpl("note_dry")) for a in drys[:6]]
+        if len(drys) > 6:
+            choices.append(Choice("dry ...", tpl("note_dry_other"), follow=self._typed(p, "dry", "ask_dry")))
+        done = [a for a in main if a.verb == "done"]
+        choices += [self.choice(a, tpl("note_no_dry")) for a in done]
+        return choices, 0
+
