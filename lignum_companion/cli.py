@@ -6,7 +6,10 @@ import sys
 
 import typer
 
+from .cli_lang import LangGroup
+
 app = typer.Typer(
+    cls=LangGroup,
     add_completion=False,
     no_args_is_help=True,
     help="Lignum Companion: rules referee and bookkeeper for a table playing Lignum.",

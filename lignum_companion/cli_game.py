@@ -35,7 +35,7 @@ def resolve_file(file: str | None) -> Path:
 
 
 def load_or_fail(file: str | None):
-    from . import gamefile
+    from . import gamefile, texts
     from .engine import GameFileError
 
     path = resolve_file(file)
@@ -43,6 +43,7 @@ def load_or_fail(file: str | None):
         gf, g = gamefile.load(path)
     except GameFileError as e:
         fail(f"{path}: {e}")
+    texts.use_game(gf.lang)
     return path, gf, g
 
 
@@ -130,7 +131,9 @@ def cmd_new(
         new_game(setup)
     except LignumError as e:
         fail(f"cannot start this game: {e}")
-    gf = gamefile.new_file(setup)
+    from . import texts
+
+    gf = gamefile.new_file(setup, texts.current())
     if file:
         path = Path(file)
         if path.exists():

@@ -11,7 +11,10 @@ from typing import Any, NoReturn
 
 import typer
 
+from .cli_lang import LangGroup
+
 calc_app = typer.Typer(
+    cls=LangGroup,
     no_args_is_help=True,
     help="Table calculators: sale prices, winter costs, loans and the market, from the engine's own prices.",
 )

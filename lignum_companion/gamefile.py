@@ -18,7 +18,8 @@ from .engine.state import Game
 
 FORMAT = 1
 MAGIC = "lignum-game"
-HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money")
+HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang")
+LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
 BACKUP_SUFFIX = ".bak"
 
 
@@ -38,6 +39,7 @@ class GameFile:
     actions: list[Line] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
     path: Path | None = None
+    lang: str | None = None  # the `lang` header line; None in files written before it existed
 
     def action_texts(self) -> list[str]:
         return [a.text for a in self.actions]
@@ -46,8 +48,8 @@ class GameFile:
 # --- header ------------------------------------------------------------------------------------------
 
 
-def format_header(s: Setup) -> list[str]:
-    """The header lines for a setup, readable and hand-editable."""
+def format_header(s: Setup, lang: str | None = None) -> list[str]:
+    """The header lines for a setup (and the game's language), readable and hand-editable."""
     lines = [
         "# Lignum Companion game file. One action per line; notation: docs/notation.md",
         f"{MAGIC} {FORMAT}",
@@ -62,12 +64,14 @@ def format_header(s: Setup) -> list[str]:
         lines.append("cards " + " ".join(s.cards))
     if s.start_money != D.START_MONEY:
         lines.append(f"money {s.start_money}")
+    if lang:
+        lines.append(f"lang {lang}")
     lines.append("start")
     return lines
 
 
-def _parse_header(raw: list[str]) -> tuple[Setup, int]:
-    """Read the header; return the setup and the index of the first action line."""
+def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
+    """Read the header; return the setup, the index of the first action line and the game's language."""
     seen: dict[str, tuple[int, str]] = {}
     version_line = None
     i = 0
@@ -104,6 +108,11 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int]:
     for key in ("players", "order", "areas", "winter"):
         if key not in seen:
             raise GameFileError(i + 1, f"the header lacks the '{key}' line")
+    lang = None
+    if "lang" in seen:
+        n_l, lang = seen["lang"]
+        if lang not in LANGS:
+            raise GameFileError(n_l, f"lang is one of {', '.join(LANGS)}, not {lang!r}")
     setup = Setup(players=seen["players"][1].split())
     try:
         setup.mode = seen.get("mode", (0, "basic"))[1] or "basic"
@@ -138,7 +147,7 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int]:
         raise
     except LignumError as e:
         raise GameFileError(seen["players"][0], f"bad setup: {e}") from None
-    return setup, i + 1
+    return setup, i + 1, lang
 
 
 # --- reading and replaying ---------------------------------------------------------------------------
@@ -150,13 +159,13 @@ def parse_text(text: str) -> GameFile:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise GameFileError(line, "binary data (a NUL byte): the file is damaged or not a game file")
     raw = text.splitlines()
-    setup, first = _parse_header(raw)
+    setup, first, lang = _parse_header(raw)
     actions = []
     for idx in range(first, len(raw)):
         t = raw[idx].strip()
         if t and not t.startswith("#"):
             actions.append(Line(idx + 1, t))
-    return GameFile(setup, actions, raw)
+    return GameFile(setup, actions, raw, lang=lang)
 
 
 def replay(gf: GameFile, upto: int | None = None) -> Game:
@@ -207,9 +216,9 @@ def render(gf: GameFile) -> str:
     return "\n".join(gf.raw) + "\n"
 
 
-def new_file(setup: Setup) -> GameFile:
-    raw = format_header(setup)
-    return GameFile(setup, [], raw)
+def new_file(setup: Setup, lang: str | None = None) -> GameFile:
+    raw = format_header(setup, lang)
+    return GameFile(setup, [], raw, lang=lang)
 
 
 def append(gf: GameFile, texts: list[str]) -> GameFile:
@@ -219,7 +228,7 @@ def append(gf: GameFile, texts: list[str]) -> GameFile:
     for t in texts:
         raw.append(t)
         actions.append(Line(len(raw), t))
-    return GameFile(gf.setup, actions, raw, gf.path)
+    return GameFile(gf.setup, actions, raw, gf.path, gf.lang)
 
 
 def drop_last(gf: GameFile, n: int) -> GameFile:
@@ -230,7 +239,7 @@ def drop_last(gf: GameFile, n: int) -> GameFile:
     keep = gf.actions[:-n]
     cut = max(gf.actions[-n].number - 1, _header_end(gf))
     raw = gf.raw[:cut]
-    return GameFile(gf.setup, list(keep), raw, gf.path)
+    return GameFile(gf.setup, list(keep), raw, gf.path, gf.lang)
 
 
 def _header_end(gf: GameFile) -> int:

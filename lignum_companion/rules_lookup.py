@@ -13,11 +13,9 @@ from __future__ import annotations
 import math
 import re
 import textwrap
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
@@ -123,20 +121,26 @@ def _other(entry: dict[str, Any], rule: str) -> OtherReading | None:
     return OtherReading(rule, entry["other_reading"].strip(), entry["other_source"].strip())
 
 
+def _library(lang: str | None = None) -> _Library:
+    """The topics, rulings and index of a language (the current one by default)."""
+    from . import texts
+
+    return _library_of(lang or texts.current())
+
+
 @cache
-def _library() -> _Library:
-    """Read every TOML file of templates/rules in name order and build the index (once per process)."""
-    folder = resources.files("lignum_companion") / "templates" / "rules"
+def _library_of(lang: str) -> _Library:
+    """Read every TOML file of templates/<lang>/rules in name order and build the index (once per process)."""
+    from . import texts
+
     topics_raw: list[dict[str, Any]] = []
     rulings: dict[str, Ruling] = {}
     labels: dict[str, str] = {}
     stop: set[str] = set()
     keep: set[str] = set()
     synonyms: dict[str, tuple[str, ...]] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
-            continue
-        doc = tomllib.loads(entry.read_text(encoding="utf-8"))
+    for name in texts.files(texts.DEFAULT, "rules"):
+        doc = texts.load(name, lang)
         group = doc.get("group", "")
         for raw in doc.get("topic", []):
             topics_raw.append({"group": group, **raw})

@@ -1,20 +1,159 @@
-"""Loads the texts shown to people from templates/ (TOML), so they can be reworded or translated."""
+"""Loads the texts shown to people from templates/<lang>/ (TOML) and decides which language to show.
+
+Every language folder has the same files, keys and placeholders (tests/test_texts.py checks it both ways);
+English is the default and the fallback. A key missing in another language falls back to English, and raises
+`MissingText` when `LIGNUM_STRICT_TEXTS` is set (the test suite sets it), so a gap is loud where it can be fixed.
+
+Which language: `--lang` (every command), else `LIGNUM_LANG`, else the game file's `lang` header, else the
+locale (`LC_ALL`, `LC_MESSAGES`, `LANG` starting with `ko`). The notation, the log, JSON keys and ruling ids
+never change with the language.
+"""
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 TEMPLATES = Path(__file__).with_name("templates")
+LANGS = ("en", "ko")
+DEFAULT = "en"
+ENV_LANG = "LIGNUM_LANG"
+ENV_STRICT = "LIGNUM_STRICT_TEXTS"
+LANGUAGE_FREE = "language_free"  # a top-level list in an English file: sections every language takes from it
+
+
+class MissingText(KeyError):
+    """A text key exists in English but not in the chosen language (raised only when strict)."""
+
+
+class _Choice:
+    """The process's language choice: what the command line said, and what the game file says."""
+
+    explicit: str | None = None
+    game: str | None = None
+
+
+_choice = _Choice()
+
+
+def normalise(value: str | None) -> str | None:
+    """'ko', 'ko_KR.UTF-8', 'KO' -> 'ko'; 'en_GB' -> 'en'; anything else -> None."""
+    if not value:
+        return None
+    head = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    return head if head in LANGS else None
+
+
+def locale_lang() -> str:
+    """The language of the locale, as POSIX orders it (LC_ALL, then LC_MESSAGES, then LANG)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "ko" if value.lower().startswith("ko") else DEFAULT
+    return DEFAULT
+
+
+def choose(lang: str | None) -> None:
+    """The language the user asked for on the command line (`--lang`); None forgets the choice."""
+    if lang is not None and normalise(lang) is None:
+        raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+    _choice.explicit = normalise(lang)
+
+
+def use_game(lang: str | None) -> None:
+    """The language of the game being shown (its `lang` header); a command-line or LIGNUM_LANG choice wins."""
+    _choice.game = normalise(lang)
+
+
+def told() -> str | None:
+    """The language the user chose explicitly (`--lang` or LIGNUM_LANG), if any: it beats the game's."""
+    return _choice.explicit or normalise(os.environ.get(ENV_LANG))
+
+
+def current() -> str:
+    """The language to show now."""
+    return told() or _choice.game or locale_lang()
+
+
+def new_game_lang() -> str:
+    """The language a new game records in its header: the one chosen, else the locale's."""
+    return told() or locale_lang()
+
+
+# --- templates ------------------------------------------------------------------------------------------
 
 
 @cache
-def load(name: str) -> dict[str, Any]:
-    """A template file by name (without .toml)."""
-    with open(TEMPLATES / f"{name}.toml", "rb") as f:
+def _read(lang: str, name: str) -> dict[str, Any]:
+    path = TEMPLATES / lang / f"{name}.toml"
+    if not path.is_file():
+        return {}
+    with open(path, "rb") as f:
         return tomllib.load(f)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any], where: str, missing: list[str]) -> dict[str, Any]:
+    """English `base` with the translated `over` laid on it; keys only in English are listed in `missing`."""
+    out: dict[str, Any] = {}
+    for key, value in base.items():
+        if key not in over:
+            missing.append(f"{where}{key}")
+            out[key] = value
+        elif isinstance(value, dict) and isinstance(over[key], dict):
+            out[key] = _merge(value, over[key], f"{where}{key}.", missing)
+        else:
+            out[key] = over[key]
+    for key, value in over.items():
+        out.setdefault(key, value)
+    return out
+
+
+@cache
+def _load(name: str, lang: str) -> dict[str, Any]:
+    base = _read(DEFAULT, name)
+    if lang == DEFAULT:
+        return base
+    missing: list[str] = []
+    merged = _merge(base, _read(lang, name), "", missing)
+    shared = set(base.get(LANGUAGE_FREE, ())) | {LANGUAGE_FREE}
+    missing = [m for m in missing if m.split(".")[0] not in shared]
+    if missing and os.environ.get(ENV_STRICT):
+        raise MissingText(f"templates/{lang}/{name}.toml lacks {', '.join(missing[:5])}"
+                          + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""))
+    return merged
+
+
+def load(name: str, lang: str | None = None) -> dict[str, Any]:
+    """A template file by name (without .toml, e.g. 'play' or 'rules/10-game') in the current language."""
+    return _load(name, lang or current())
+
+
+def files(lang: str = DEFAULT, folder: str = "") -> list[str]:
+    """Names of the template files of a language (optionally in a sub-folder), e.g. ['rules/00-search', ...]."""
+    root = TEMPLATES / lang
+    base = root / folder if folder else root
+    return sorted(str(p.relative_to(root).with_suffix("")) for p in base.rglob("*.toml"))
+
+
+def placeholders(text: str) -> set[str]:
+    """The {fields} of a template text, with their conversions ('{name!r}' -> 'name!r')."""
+    out = set()
+    for _, field, _, conversion in Formatter().parse(text):
+        if field is not None:
+            out.add(field + (f"!{conversion}" if conversion else ""))
+    return out
+
+
+def text(name: str, *path: str, **fields: Any) -> str:
+    """One text of a template file by its key path, filled: text('labels', 'score', 'winner', names=...)."""
+    value: Any = load(name)
+    for key in path:
+        value = value[key]
+    return fill(value, **fields)
 
 
 class _Blank(dict):

@@ -17,7 +17,7 @@ from lignum_companion.cli import app
 from lignum_companion.engine import data
 
 RULE_IDS = [f"R{n}" for n in range(1, 24)]
-TEMPLATES = Path(rl.__file__).parent / "templates" / "rules"
+TEMPLATES = Path(rl.__file__).parent / "templates" / "en" / "rules"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 runner = CliRunner()
 

@@ -1,0 +1,69 @@
+"""The language setting from the command line: --lang on every command, LIGNUM_LANG, the game's `lang` header."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from lignum_companion import texts
+from lignum_companion.cli import app
+
+runner = CliRunner()
+NEW = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
+       "--areas", "anna=1,민준=5", "--winter", "6/3,7/4"]
+
+
+@pytest.fixture
+def env(monkeypatch, tmp_path):
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _commands(group=None, prefix=()):
+    """Every command path of the app, with its click command ('calc sale', ...)."""
+    import typer
+
+    group = group or typer.main.get_command(app)
+    ctx = group.make_context("lignum", ["--help"], resilient_parsing=True)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if hasattr(cmd, "list_commands"):
+            yield from _commands(cmd, (*prefix, name))
+        yield " ".join((*prefix, name)), cmd
+
+
+def test_every_command_takes_lang() -> None:
+    names = []
+    for name, cmd in _commands():
+        names.append(name)
+        assert any(p.name == "lang" for p in cmd.params), name
+    assert {"new", "play", "show", "score", "rules", "calc sale", "next"} <= set(names)
+
+
+def test_a_new_game_records_the_chosen_language_and_later_commands_use_it(env) -> None:
+    result = runner.invoke(app, [*NEW, "--lang", "ko", "--file", str(env / "g.lignum")])
+    assert result.exit_code == 0, result.output
+    assert "lang ko" in (env / "g.lignum").read_text(encoding="utf-8").splitlines()
+    shown = runner.invoke(app, ["show", str(env / "g.lignum")])
+    assert shown.exit_code == 0, shown.output
+    assert "돈" in shown.output and "money" not in shown.output
+    english = runner.invoke(app, ["show", str(env / "g.lignum"), "--lang", "en"])
+    assert "money" in english.output and "돈" not in english.output
+
+
+def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    assert runner.invoke(app, [*NEW, "--file", str(env / "k.lignum")]).exit_code == 0
+    assert "lang ko" in (env / "k.lignum").read_text(encoding="utf-8")
+    monkeypatch.setenv("LIGNUM_LANG", "en")
+    shown = runner.invoke(app, ["show", str(env / "k.lignum")])
+    assert "money" in shown.output
+    assert texts.current() == "en"
+
+
+def test_an_unknown_language_is_a_usage_error(env) -> None:
+    result = runner.invoke(app, ["show", "--lang", "xx"])
+    assert result.exit_code == 2
+    assert "unknown language 'xx'" in result.output
