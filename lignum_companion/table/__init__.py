@@ -5,7 +5,7 @@ completion, arrow-key menus in the wizard) or plain lines when standard input is
 scripts, tests). Both give the same questions and the same checks. In play (session.py) every menu is built from
 `engine.legal_actions` by the step's menu builder (draws.py, turns.py, work.py, winter.py), so a menu never offers
 an illegal choice; a choice is a notation line built for the player, applied by the engine and saved at once (the
-log is the game). Texts live in templates/play.toml.
+log is the game). Texts live in templates/<lang>/play.toml.
 """
 
 from .console import Console, Interrupted

@@ -16,7 +16,7 @@ SEED_ENV = "LIGNUM_SEED"  # fixes "shuffle for me" and "pick at random" (reprodu
 
 
 def tpl(key: str, **fields: Any) -> str:
-    """A text of templates/play.toml, filled with this game's values."""
+    """A text of templates/<lang>/play.toml, filled with this game's values."""
     return texts.fill(texts.load("play")["text"][key], **fields)
 
 
