@@ -260,9 +260,10 @@ def has_work(g: Game, pi: int) -> bool:
     if step == "river":
         return bool(p.wood["river"].get("F")) and bool(p.wood["river"].get("S"))
     if step == "feeding":
-        return _winter_choice(g, p, g.winter_cards[g.year - 1][0] - min(p.food, g.winter_cards[g.year - 1][0]))
+        food = rules.winter_need(g, p)[0]
+        return _winter_choice(g, p, food - min(p.food, food))
     if step == "heating":
-        need = g.winter_cards[g.year - 1][1]
+        need = rules.winter_need(g, p)[1]
         return _winter_choice(g, p, need - min(need, total(p.wood["store"])), burn_all=True)
     return True
 

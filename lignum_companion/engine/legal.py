@@ -270,7 +270,7 @@ def _winter_pay(g: Game, p: Player, step: str) -> list[tuple[str | None, str, di
 def _greedy_sale(g: Game, p: Player, step: str, dear: bool) -> dict[str, Bag]:
     from . import prices
 
-    need_food, need_heat = g.winter_cards[g.year - 1]
+    need_food, need_heat = rules.winter_need(g, p)
     if step == "feeding":
         missing = need_food - min(need_food, p.food)
         store = dict(p.wood["store"])

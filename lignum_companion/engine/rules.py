@@ -908,6 +908,12 @@ def shift_drying(p: Player) -> None:
 # winter (R13, R14)
 
 
+def winter_need(g: Game, p: Player) -> tuple[int, int]:
+    """(food, heating logs) this year's winter card asks of the player (R14); the one place that says so."""
+    food, heat = g.winter_cards[g.year - 1]
+    return food, heat
+
+
 @handler("bonus")
 def _bonus(g: Game, pi: int, a: dict[str, Any]) -> None:
     add(g.players[pi].wood["woodpile"], a["kind"])
@@ -974,7 +980,7 @@ def settle(g: Game, p: Player, missing: int, sell: dict[str, Bag], what: str) ->
 @handler("feed")
 def _feed(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
-    need = g.winter_cards[g.year - 1][0]
+    need = winter_need(g, p)[0]
     handed = min(need, p.food)
     settle(g, p, need - handed, a["sell"], "food")
     p.food = 0  # R14: leftover food is discarded after winter; handed food goes to the supply
@@ -995,7 +1001,7 @@ def default_heating(p: Player, need: int) -> Bag:
 @handler("heat")
 def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
-    need = g.winter_cards[g.year - 1][1]
+    need = winter_need(g, p)[1]
     logs = a["logs"] if a["logs"] is not None else default_heating(p, need)
     _check_pieces(p, "store", logs)
     can = min(need, total(p.wood["store"]))

@@ -1,0 +1,314 @@
+"""The table's advisor (engine/advice.py): the winter forecast and every warning, each built, then fixed.
+
+Each warning has a test that builds its situation and checks the figures, and one that fixes the situation and
+checks that the warning is gone. The replay test walks every example game; the property test compares the
+forecast at the start of random winters with what those winters then charge a player who does nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from helpers import fix, forward, play, player, start
+
+from lignum_companion import gamefile, simulate
+from lignum_companion.engine import advice, apply, flow, new_game, parse
+from lignum_companion.engine import data as D
+from lignum_companion.engine.pieces import format_bag
+
+EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.lignum"))
+
+
+def alerts(g, kind: str, name: str = "anna") -> list[advice.Alert]:
+    return [a for a in advice.warnings(g) if a.kind == kind and a.player == name]
+
+
+def at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tuple[str, ...] = (), **kw):
+    """A game at a step of a round with `who` to act; `before` lines are played at the start of that round."""
+    g = start(n, **kw).game()
+    lines: list[str] = []
+    if before:
+        forward(g, lines, step="travel", round=round, who=who)
+        play(g, lines, *before)
+    forward(g, lines, step=step, round=round, who=who)
+    return g
+
+
+# --- R12: the third drying area -------------------------------------------------------------------------------
+
+
+def test_wood_in_the_third_drying_area_is_announced_with_its_price_as_the_round_starts():
+    g = at(step="travel", round=2)
+    play(g, None, fix("anna", "dry3.mF", 2))
+    [a] = alerts(g, "dry3-sale")
+    assert (a.rule, a.figures) == ("R12", {"pieces": "2mF", "dollars": 2 * (1 + 2)})
+
+
+def test_no_third_drying_area_warning_without_wood_there():
+    g = at(step="travel", round=2)
+    play(g, None, fix("anna", "dry3.mF", 2), fix("anna", "dry3.mF", -2))
+    assert not alerts(g, "dry3-sale")
+
+
+# --- R20: planned work due this season ------------------------------------------------------------------------
+
+
+def _planned_sawing():
+    g = start(2, mode="expert").game()
+    lines: list[str] = []
+    forward(g, lines, step="travel", round=1, who="anna")
+    play(g, lines, "anna go 8 sawing 1")
+    forward(g, lines, step="travel", round=2, who="anna")
+    play(g, lines, fix("anna", "woodpile.F", 1))
+    return g
+
+
+def test_a_planned_card_whose_needs_are_not_met_is_said_on_the_path():
+    g = _planned_sawing()
+    [a] = alerts(g, "plan-unmet")
+    assert a.rule == "R20" and a.subject == "sawing"
+    assert a.figures["saws"] == 0 and a.figures["sawyers"] >= 1 and a.figures["disks"] >= 1
+    assert a.figures["season"] == "summer"
+
+
+def test_the_planned_card_warning_goes_when_the_saw_is_there_and_after_the_last_chance():
+    g = _planned_sawing()
+    play(g, None, fix("anna", "saw", 1))
+    assert not alerts(g, "plan-unmet")
+    g = _planned_sawing()
+    play(g, None, "anna go clearing")
+    assert not alerts(g, "plan-unmet")  # past the last chance: no more said on the path
+
+
+# --- R19: tasks -----------------------------------------------------------------------------------------------
+
+
+def _task_game(round_: int = 1):
+    g = start(2, mode="advanced").game()
+    lines: list[str] = []
+    forward(g, lines, step="travel", round=1, who="anna")
+    play(g, lines, "anna go 13 T1")  # T1: 10 dollars for mF at stage 0 and mS at stage 1
+    return g, lines
+
+
+def test_a_task_that_can_be_completed_in_this_tasks_phase_is_said():
+    g, lines = _task_game()
+    play(g, lines, fix("anna", "sale.mF", 1), fix("anna", "dry2.mS", 1))
+    forward(g, lines, step="tasks", round=1, who="anna")
+    [a] = alerts(g, "task-ready")
+    assert (a.rule, a.subject, a.figures) == ("R19", "T1", {"task": "T1", "value": 10})
+
+
+def test_no_task_ready_warning_once_the_task_is_filled_or_while_a_piece_lacks():
+    g, lines = _task_game()
+    play(g, lines, fix("anna", "sale.mF", 1))
+    forward(g, lines, step="tasks", round=1, who="anna")
+    assert not alerts(g, "task-ready")  # the milled softwood at stage 1 is missing
+    play(g, lines, fix("anna", "dry2.mS", 1))
+    assert alerts(g, "task-ready")
+    play(g, lines, "anna fill T1 sale:mF dry2:mS")
+    assert not alerts(g, "task-ready") and player(g, "anna").tasks[0].complete
+
+
+def test_a_task_that_can_no_longer_be_completed_is_said():
+    g, lines = _task_game()
+    forward(g, lines, step="travel", round=7, who="anna")
+    # one drying phase is left before the last tasks phase: milled softwood in the sale area can't reach stage 1
+    play(g, lines, fix("anna", "sale.mS", 1))
+    [a] = alerts(g, "task-lost")
+    assert (a.rule, a.figures) == ("R19", {"task": "T1", "value": 10, "needs": ["mS@1"]})
+
+
+def test_no_lost_task_warning_while_a_piece_can_still_dry_in_time():
+    g, lines = _task_game()
+    forward(g, lines, step="travel", round=7, who="anna")
+    play(g, lines, fix("anna", "dry1.mS", 1))
+    assert not alerts(g, "task-lost")
+    g, lines = _task_game()
+    forward(g, lines, step="travel", round=6, who="anna")  # two drying phases left: new wood still makes it
+    assert not alerts(g, "task-lost")
+
+
+# --- things worth nothing at the end --------------------------------------------------------------------------
+
+
+def test_huts_left_in_the_last_winter_are_said():
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "accom-hut", 1), fix("anna", "drying-hut", 1))
+    [a] = alerts(g, "huts-unused")
+    assert (a.rule, a.figures) == ("R16", {"huts": "drying+accom", "count": 2})
+
+
+def test_no_hut_warning_once_the_huts_are_spent():
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "accom-hut", 1), "anna cut hut:1")
+    assert not alerts(g, "huts-unused")
+
+
+def test_food_beyond_the_last_winter_card_is_said():
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "food", 9))
+    [a] = alerts(g, "food-unused")
+    need = D.ROUNDS and g.winter_cards[1][0]
+    assert (a.rule, a.figures) == ("R14", {"food": 9, "need": need, "surplus": 9 - need})
+
+
+def test_no_food_warning_when_the_food_is_what_the_card_asks():
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "food", g.winter_cards[1][0]))
+    assert not alerts(g, "food-unused")
+
+
+def test_fodder_without_a_wagon_in_the_last_fall_is_said():
+    g = at(step="travel", round=7)
+    play(g, None, fix("anna", "fodder", 3))
+    [a] = alerts(g, "fodder-unused")
+    assert (a.rule, a.figures) == ("R7", {"fodder": 1})
+
+
+def test_no_fodder_warning_with_a_wagon_to_use_it():
+    g = at(step="travel", round=7)
+    play(g, None, fix("anna", "fodder", 3), fix("anna", "wagon", 1))
+    assert not alerts(g, "fodder-unused")
+
+
+def test_rafting_in_the_last_fall_is_warned_against():
+    g = at(step="transport", round=7, before=(fix("anna", "woodpile.F", 2), fix("anna", "raft", 2)))
+    [a] = alerts(g, "river-last-fall")
+    assert (a.rule, a.figures) == ("R8", {"rafts": 2})
+
+
+def test_no_river_warning_once_the_transport_is_done_or_without_rafts():
+    g = at(step="transport", round=7, before=(fix("anna", "woodpile.F", 2), fix("anna", "raft", 2)))
+    play(g, None, "anna done")
+    assert not alerts(g, "river-last-fall")
+    g = at(step="transport", round=7, before=(fix("anna", "woodpile.F", 2),))
+    assert not alerts(g, "river-last-fall")
+
+
+def test_cutting_in_the_last_winter_is_warned_against():
+    g = at(step="cutting", round=8)
+    [a] = alerts(g, "last-winter-cut")
+    assert (a.rule, a.figures) == ("R13", {"firewood": D.WINTER_CUT_FIREWOOD})
+
+
+def test_no_last_winter_cut_warning_after_passing_or_when_the_wood_can_heat():
+    g = at(step="cutting", round=8)
+    play(g, None, "anna done")
+    assert not alerts(g, "last-winter-cut")
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "sledge", 1), fix("anna", "saw", 1), fix("anna", "accom-hut", 2))
+    assert not alerts(g, "last-winter-cut")  # cut, sledged and sawn by huts, it heats (R25, R14)
+
+
+# --- a move that leaves nothing to pay with -------------------------------------------------------------------
+
+
+def test_a_move_that_spends_the_last_dollar_with_no_loan_left_is_said():
+    g = at(step="travel", round=1)
+    play(g, None, fix("anna", "loans", 2), fix("anna", "money", -4))
+    [a] = alerts(g, "broke-move")
+    assert a.rule == "R15" and a.figures["money"] == 1
+    assert "anna go 4 1" in a.figures["moves"] and "anna go clearing" not in a.figures["moves"]
+
+
+def test_no_broke_warning_while_a_loan_can_still_be_taken():
+    g = at(step="travel", round=1)
+    play(g, None, fix("anna", "loans", 1), fix("anna", "money", -4))
+    assert not alerts(g, "broke-move")
+
+
+# --- every kind is tested, once per step in every example -----------------------------------------------------
+
+
+def test_every_kind_has_its_tests():
+    text = Path(__file__).read_text(encoding="utf-8")
+    for kind in advice.KINDS:
+        assert text.count(f'"{kind}"') >= 2, kind
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_replaying_an_example_says_each_warning_at_most_once_per_step(path):
+    gf = gamefile.read(path)
+    g = new_game(gf.setup)
+    announcer = advice.Announcer()
+    said: Counter[tuple[int, str, str]] = Counter()
+    for line in gf.actions:
+        apply(g, parse(line.text))
+        for a in announcer.news(g):
+            said[(a.round, a.step, a.kind + ":" + a.player + ":" + a.subject)] += 1
+    assert said, "an example game with no warning at all"
+    assert max(said.values()) == 1
+    # news equals the warnings that hold, minus those already said in this step
+    assert all(a.key for a in advice.warnings(g)) or g.over
+
+
+# --- the winter forecast --------------------------------------------------------------------------------------
+
+
+def test_the_forecast_walks_the_winter_bill_with_loans_sales_and_debt():
+    # winter cards of the test table: year 1 asks 4 food and 2 logs
+    g = at(step="travel", round=3)
+    play(g, None, fix("anna", "food", 1), fix("anna", "store.mF", 1), fix("anna", "money", -3),
+         fix("anna", "loans", 1), fix("anna", "saw.F", 1))
+    f = advice.forecast(g, 0)
+    assert f is not None and f.year == 1
+    assert (f.food.need, f.food.have, f.food.missing, f.food.cost) == (4, 1, 3, 9)
+    assert (f.food.loans_taken, f.food.still_short) == (1, 9 - (2 + 4))
+    assert (f.heating.need, f.heating.have, f.heating.cost, f.heating.still_short) == (2, 1, 3, 3)
+    assert (f.cost, f.loans_forced, f.sale_needed) == (12, 1, 6)
+    assert f.sellable == 3 and f.debt == 3  # the firewood disk at its base price; the stored log is burnt
+    assert f.logs_can_make == 0  # no saw
+    play(g, None, fix("anna", "saw", 1))
+    f = advice.forecast(g, 0)
+    assert f.logs_can_make == 4 and f.heating_if_made.cost == 0
+
+
+def test_the_forecast_is_due_from_summer_and_ends_with_the_last_winter():
+    g = start(2).game()
+    assert not advice.forecast_due(g) and advice.forecast(g, 0) is not None
+    forward(g, None, step="travel", round=2, who="anna")
+    assert advice.forecast_due(g)
+    forward(g, None, until=lambda g: g.round > D.ROUNDS)
+    assert advice.forecast(g, 0) is None and not advice.forecasts(g)
+
+
+def sale_text(sale: dict[str, dict[str, int]]) -> str:
+    return " ".join(f"{area}:{format_bag(bag, D.PIECES)}" for area, bag in sale.items() if bag)
+
+
+def _no_action_line(g, plans: dict[str, advice.Forecast]) -> str:
+    """A winter line for a player who takes no action: `done`, and the forced sales the forecast named."""
+    p = g.players[flow.actors(g)[0]]
+    if g.step == "bonus":
+        return f"{p.name} bonus F"
+    if g.step == "feeding":
+        return f"{p.name} feed {sale_text(plans[p.name].food_sale)}"
+    if g.step == "heating":
+        return f"{p.name} heat {sale_text(plans[p.name].heating_sale)}"
+    return f"{p.name} done"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who_does_nothing(seed):
+    rng = random.Random(seed)
+    winter = rng.choice(advice.WINTER_ROUNDS)
+
+    def winter_start(g) -> bool:
+        return g.round == winter and g.step == "bonus" and not g.acted
+
+    report = simulate.play_game(seed, rng.choice((2, 3, 4)), rng.choice(D.MODES), check="none", stop=winter_start)
+    g = report.game
+    assert winter_start(g)
+    before = [(p.loans, p.debt) for p in g.players]
+    expected = advice.forecasts(g)
+    while g.round == winter:
+        apply(g, parse(_no_action_line(g, {f.player: f for f in expected})))
+    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
+        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
+        assert (paid + p.debt - debt, p.loans - loans) == (f.cost, f.loans_forced), (seed, p.name, f)
+        assert p.debt - debt == f.debt, (seed, p.name, f)
+        assert (f.food.missing + f.heating.missing) * D.WINTER_MISSING_PIECE_COST == f.cost
