@@ -1,5 +1,6 @@
 """`python -m lignum_companion` runs the `lignum` command."""
 
-from .cli import main
+from .entry import main
 
-main()
+if __name__ == "__main__":
+    main()

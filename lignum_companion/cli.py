@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from .cli_lang import LangGroup
@@ -83,21 +81,7 @@ _register()
 
 
 def main() -> None:
-    """Entry point: run the app, map interrupts to exit code 130, and turn a bug into one line, not a traceback.
+    """Entry point (kept for installs made before entry.py): see `lignum_companion.entry.main`."""
+    from .entry import main as entry_main
 
-    Game files are only ever written whole and atomically, so an unexpected error cannot have lost anything;
-    LIGNUM_DEBUG=1 shows the full traceback for a bug report.
-    """
-    import os
-
-    try:
-        app(standalone_mode=True)
-    except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
-    except Exception as e:  # noqa: BLE001 - the last line of defence of a CLI
-        if os.environ.get("LIGNUM_DEBUG"):
-            raise
-        sys.stderr.write(f"internal error: {type(e).__name__}: {e} (the game file is unchanged; "
-                         "run again with LIGNUM_DEBUG=1 for details)\n")
-        sys.exit(1)
+    entry_main()

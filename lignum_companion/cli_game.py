@@ -6,32 +6,36 @@ the file untouched. Engine and table modules are imported inside the commands to
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
 FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False)
 
 
-def fail(message: str, code: int = 1) -> None:
-    """One clear line on stderr and the exit code (1: refused or bad file, 2: usage)."""
-    sys.stderr.write(message.rstrip() + "\n")
+def fail(message: str, code: int = 1) -> NoReturn:
+    """One clear line on stderr and the exit code (1: refused or bad file, 2: usage); never raw control characters."""
+    from .engine.names import neutralise
+
+    sys.stderr.write(neutralise(message.rstrip()).replace("\n", " ") + "\n")
     raise typer.Exit(code)
 
 
 def resolve_file(file: str | None) -> Path:
-    """The named file, or the most recent saved game."""
+    """The named file, or the game last played in the games folder."""
     from . import gamefile
 
     if file:
         return Path(file)
-    games = gamefile.list_games()
-    if not games:
+    last = gamefile.last_game()
+    if last is None:
         fail(f"no saved games in {gamefile.games_dir()}; start one with `lignum new` or name a FILE")
-    return games[0]
+    return last
 
 
 def load_or_fail(file: str | None):
@@ -48,12 +52,33 @@ def load_or_fail(file: str | None):
 
 
 def out(text: str = "") -> None:
-    """Print that survives consoles that cannot show every character (never crash on encoding)."""
+    """Print that survives consoles that cannot show every character (never crash on encoding), closed pipes
+    (`lignum log | head -1` ends with success) and shared files (control characters are shown, never obeyed)."""
+    from .engine.names import neutralise
+
+    text = neutralise(text)
     try:
-        sys.stdout.write(text + "\n")
-    except UnicodeEncodeError:
-        enc = sys.stdout.encoding or "ascii"
-        sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
+        try:
+            sys.stdout.write(text + "\n")
+        except UnicodeEncodeError:
+            enc = sys.stdout.encoding or "ascii"
+            sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
+    except BrokenPipeError:
+        from .entry import _quiet_broken_pipe
+
+        _quiet_broken_pipe()
+        raise typer.Exit(0) from None
+
+
+def save_or_fail(gf, path: Path) -> None:
+    """Save under the lock, or one line saying why nothing was saved (busy, changed, read-only, disk full)."""
+    from . import gamefile
+
+    try:
+        gamefile.save(gf, path)
+    except gamefile.SaveError as e:
+        fail(str(e))
+    gamefile.remember(path)
 
 
 def table(headers: list[str], rows: list[list[Any]]) -> str:
@@ -100,15 +125,15 @@ def cmd_new(
             given["areas"] = {}
             for part in _split_list(areas):
                 name, eq, a = part.partition("=")
-                if not eq or not a.isdecimal():
-                    fail(f"--areas takes NAME=AREA pairs, not {part!r}", 2)
+                if not eq or not a.isdecimal() or len(a) > 6:
+                    fail(f"--areas takes NAME=AREA pairs, not {part[:40]!r}", 2)
                 given["areas"][name] = int(a)
         if winter:
             given["winter"] = []
             for part in winter.replace(",", " ").split():
                 f, slash, h = part.partition("/")
-                if not slash or not f.isdecimal() or not h.isdecimal():
-                    fail(f"--winter takes FOOD/HEAT pairs like 6/3,7/4, not {part!r}", 2)
+                if not slash or not f.isdecimal() or not h.isdecimal() or len(f) > 6 or len(h) > 6:
+                    fail(f"--winter takes FOOD/HEAT pairs like 6/3,7/4, not {part[:40]!r}", 2)
                 given["winter"].append([int(f), int(h)])
     except typer.Exit:
         raise
@@ -136,14 +161,15 @@ def cmd_new(
     gf = gamefile.new_file(setup, texts.current())
     if file:
         path = Path(file)
-        if path.exists():
-            fail(f"{path} already exists; choose another --file")
     else:
         import datetime
 
-        folder = gamefile.games_dir()
-        path = gamefile.unique_path(folder, gamefile.default_name(setup, datetime.date.today().isoformat()))
-    gamefile.save(gf, path)
+        path = gamefile.games_dir() / gamefile.default_name(setup, datetime.date.today().isoformat())
+    try:
+        path = gamefile.create(gf, path, numbered=not file)  # never over another file, even one made just now
+    except gamefile.SaveError as e:
+        fail(f"{e}; choose another --file" if file and "exists" in str(e) else str(e))
+    gamefile.remember(path)
     out(f"New game saved to {path}")
     out(f"Next: lignum next {path}   (or play it: lignum play {path})")
 
@@ -154,7 +180,6 @@ def cmd_do(
 ) -> None:
     """Apply actions in the notation (docs/notation.md), all or nothing."""
     from . import gamefile
-    from .engine import LignumError, apply, parse
     from .engine.flow import waiting_for
 
     actions = list(args)
@@ -164,7 +189,33 @@ def cmd_do(
         fail("give at least one action, e.g. lignum do FILE 'anna go 4 2'", 2)
     if len(actions) > 1 and not any(" " in a for a in actions):
         actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
-    path, gf, g = load_or_fail(file)
+    with locked_or_fail(resolve_file(file)) as path:  # read, check and write as one step: no line is ever lost
+        g = _do(path, actions)
+    out(f"next: {waiting_for(g)}")
+
+
+@contextlib.contextmanager
+def locked_or_fail(path: Path) -> Iterator[Path]:
+    """Hold the game's lock for a whole read-check-write; one line if another command keeps it too long."""
+    from . import gamefile
+
+    lock = gamefile.locked(path)
+    try:
+        lock.__enter__()
+    except gamefile.SaveError as e:
+        fail(str(e))
+    try:
+        yield path
+    finally:
+        lock.__exit__(None, None, None)
+
+
+def _do(path: Path, actions: list[str]):
+    """Apply and save under the lock held by the caller; print `ok` only for lines that are saved."""
+    from . import gamefile
+    from .engine import LignumError, apply, parse
+
+    path, gf, g = load_or_fail(str(path))
     done: list[str] = []
     for text in actions:
         try:
@@ -175,13 +226,10 @@ def cmd_do(
             fail(f"refused: {e}{hint}" + (f" (after applying {len(done)} earlier action(s) of this call, "
                                           "nothing was saved)" if done else ""))
         done.append(action.text)
-    try:
-        gamefile.save(gamefile.append(gf, done), path)
-    except OSError as e:
-        fail(f"cannot save {path}: {e.strerror}")
+    save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(f"ok: {t}")
-    out(f"next: {waiting_for(g)}")
+    return g
 
 
 def _rules_hint(e: Exception) -> str:
@@ -283,14 +331,15 @@ def cmd_undo(
 
     if n < 1:
         fail("-n must be at least 1", 2)
-    path, gf, g = load_or_fail(file)
-    if not gf.actions:
-        fail("nothing to undo: the game has no actions yet")
-    n = min(n, len(gf.actions))
-    removed = gf.actions[-n:]
-    new = gamefile.drop_last(gf, n)
-    g2 = gamefile.replay(new)
-    gamefile.save(new, path)
+    with locked_or_fail(resolve_file(file)) as path:
+        path, gf, g = load_or_fail(str(path))
+        if not gf.actions:
+            fail("nothing to undo: the game has no actions yet")
+        n = min(n, len(gf.actions))
+        removed = gf.actions[-n:]
+        new = gamefile.drop_last(gf, n)
+        g2 = gamefile.replay(new)
+        save_or_fail(new, path)
     for line in removed:
         out(f"undone: {line.text}")
     out(f"next: {waiting_for(g2)}")
@@ -314,9 +363,12 @@ def cmd_score(
     """Final scores (provisional while the game runs); optionally the PDF score sheet."""
     from .engine import score
 
+    if pdf is not None:
+        pdf = _pdf_target(pdf, file)
     path, gf, g = load_or_fail(file)
     result = score(g)
-    if pdf:
+    if pdf is not None:
+        _refuse_pdf_over_game(Path(pdf), path)
         try:
             from . import pdf as pdfmod
         except ImportError:
@@ -332,7 +384,7 @@ def cmd_score(
 
         out(json.dumps(result, ensure_ascii=False, indent=1))
         return
-    if pdf:
+    if pdf is not None:
         return
     from . import texts
 
@@ -359,27 +411,39 @@ def cmd_score(
         out(texts.fill(lab["winners"] if len(first) > 1 else lab["winner"], names=", ".join(first)))
 
 
-def cmd_games() -> None:
-    """Saved games, most recent first."""
+def _pdf_target(pdf: str, file: str | None) -> str:
+    if not pdf.strip():
+        fail("--pdf needs a file name, like --pdf scores.pdf", 2)
+    return pdf
+
+
+def _refuse_pdf_over_game(target: Path, game: Path) -> None:
+    """A score sheet is never written over a game file or its backup, whatever the flags."""
     from . import gamefile
-    from .engine import GameFileError
-    from .engine.flow import where
+
+    if gamefile.is_game_file(target, game):
+        fail(f"refused: {target} is a game file or its backup; the score sheet never replaces a game "
+             "(choose a .pdf name)")
+
+
+def cmd_games() -> None:
+    """Saved games, most recent first; an unreadable file is listed with its reason, the others still show."""
+    from . import gamefile
 
     games = gamefile.list_games()
     if not games:
         out(f"no saved games in {gamefile.games_dir()}")
         return
-    rows = []
-    for p in games:
-        try:
-            gf, g = gamefile.load(p)
-            status = where(g)
-            players = ", ".join(gf.setup.players)
-        except GameFileError as e:
-            status, players = f"unreadable ({e})", "?"
-        rows.append([p.name, players, status])
+    rows = [[p.name, players, where] for p, players, where in gamefile.summaries(games, progress=_progress)]
     out(table(["file", "players", "where"], rows))
     out(f"folder: {gamefile.games_dir()}")
+
+
+def _progress(done: int, todo: int) -> None:
+    """A counter on stderr while many games are read for the first time (later runs use the cache)."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\rreading games: {done}/{todo}" + ("\n" if done == todo else ""))
+        sys.stderr.flush()
 
 
 def register(app: typer.Typer) -> None:

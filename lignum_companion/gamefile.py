@@ -2,18 +2,31 @@
 
 Saving appends lines and writes atomically (temporary file, flush, fsync, `os.replace`), keeping the previous
 version as `FILE.bak`. Reading never raises anything but `GameFileError("line N: reason")`.
+
+Every change is a read-modify-write under an OS lock on a sibling file `.FILE.lock` (`locked`), and `save`
+refuses to write over a file that changed since it was read (`FileChanged`), so no confirmed line is ever lost
+to a second terminal or a hand edit. Temporary files are created exclusively (never through a planted link);
+a symlinked game file is saved through the link to its target, with its permissions kept.
 """
 
 from __future__ import annotations
 
+import glob
+import hashlib
 import os
 import re
+import stat
+import sys
 import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine import GameFileError, LignumError, Setup, apply, new_game, parse
 from .engine import data as D
+from .engine.names import brief, describe, first_unsafe
 from .engine.state import Game
 
 FORMAT = 1
@@ -40,6 +53,7 @@ class GameFile:
     raw: list[str] = field(default_factory=list)
     path: Path | None = None
     lang: str | None = None  # the `lang` header line; None in files written before it existed
+    origin: str | None = None  # fingerprint of the bytes this was read from; `save` refuses if the file changed
 
     def action_texts(self) -> list[str]:
         return [a.text for a in self.actions]
@@ -80,13 +94,16 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         n = i + 1
         if not text or text.startswith("#"):
             continue
+        bad = first_unsafe(text, allow_tab=True)
+        if bad is not None:
+            raise GameFileError(n, f"the header holds the invisible character {describe(bad)}")
         if version_line is None:
-            word, _, rest = text.partition(" ")
+            word, rest = (text.split(None, 1) + [""])[:2]
             if word != MAGIC:
                 raise GameFileError(n, f"not a Lignum Companion game file (it should start with '{MAGIC} {FORMAT}')")
-            if not rest.strip().isdecimal():
-                raise GameFileError(n, "the format version is missing")
-            version = int(rest.strip())
+            version = _number(rest.strip(), n, "the format version")
+            if version < 1:
+                raise GameFileError(n, f"there is no format {version}; this Lignum Companion reads format {FORMAT}")
             if version > FORMAT:
                 raise GameFileError(
                     n, f"this file has format {version}, made by a newer Lignum Companion; this one reads format "
@@ -95,7 +112,7 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
             continue
         if text == "start":
             break
-        key, _, value = text.partition(" ")
+        key, value = (text.split(None, 1) + [""])[:2]
         if key not in HEADER_KEYS:
             raise GameFileError(n, f"unknown header line {key!r}; the header ends with 'start'")
         if key in seen:
@@ -122,24 +139,22 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         n_areas, areas_text = seen["areas"]
         setup.areas = {}
         for part in areas_text.split():
-            name, eq, area = part.partition("=")
-            if not eq or not area.isdecimal():
-                raise GameFileError(n_areas, f"areas are NAME=AREA, not {part!r}")
-            setup.areas[name] = int(area)
+            name, eq, area = part.rpartition("=")
+            if not eq or not name or not area.isdecimal():
+                raise GameFileError(n_areas, f"areas are NAME=AREA, not {brief(part)!r}")
+            setup.areas[name] = _number(area, n_areas, "an area")
         n_w, winter_text = seen["winter"]
         cards = []
         for part in winter_text.split():
             f, slash, h = part.partition("/")
             if not slash or not f.isdecimal() or not h.isdecimal():
-                raise GameFileError(n_w, f"winter cards are FOOD/HEAT, like 6/3, not {part!r}")
-            cards.append([int(f), int(h)])
+                raise GameFileError(n_w, f"winter cards are FOOD/HEAT, like 6/3, not {brief(part)!r}")
+            cards.append([_number(f, n_w, "a winter need"), _number(h, n_w, "a winter need")])
         setup.winter = cards
         setup.cards = seen.get("cards", (0, ""))[1].split()
         if "money" in seen:
             n_m, money = seen["money"]
-            if not money.isdecimal():
-                raise GameFileError(n_m, "money is a whole number")
-            setup.start_money = int(money)
+            setup.start_money = _number(money, n_m, "money")
         from .engine.setup import validate
 
         validate(setup)
@@ -150,6 +165,15 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
     return setup, i + 1, lang
 
 
+def _number(text: str, line: int, what: str) -> int:
+    """A whole number of the header; huge ones are refused before int() (which fails past 4,300 digits)."""
+    if not text.isdecimal():
+        raise GameFileError(line, f"{what} is missing or not a whole number")
+    if len(text) > 6:
+        raise GameFileError(line, f"{what} is far too large ({len(text)} digits)")
+    return int(text)
+
+
 # --- reading and replaying ---------------------------------------------------------------------------
 
 
@@ -158,7 +182,12 @@ def parse_text(text: str) -> GameFile:
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise GameFileError(line, "binary data (a NUL byte): the file is damaged or not a game file")
-    raw = text.splitlines()
+    if text.startswith("\ufeff"):  # a byte order mark that some editors add
+        text = text[1:]
+    # Only newlines end a line (not U+2028, form feeds and the like), so line numbers match an editor's.
+    raw = [line.removesuffix("\r") for line in text.split("\n")]
+    if raw and raw[-1] == "":
+        raw.pop()
     setup, first, lang = _parse_header(raw)
     actions = []
     for idx in range(first, len(raw)):
@@ -186,7 +215,7 @@ def read(path: str | os.PathLike[str]) -> GameFile:
     """Read a game file from disk; unreadable or undecodable files become GameFileError."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = _read_regular(p)
     except FileNotFoundError:
         raise GameFileError(0, f"no game file at {p}") from None
     except IsADirectoryError:
@@ -200,7 +229,28 @@ def read(path: str | os.PathLike[str]) -> GameFile:
         raise GameFileError(line, "the file is not UTF-8 text") from None
     gf = parse_text(text)
     gf.path = p
+    gf.origin = _fingerprint(data)
     return gf
+
+
+MAX_FILE_BYTES = 50_000_000  # a long game is a few kB; anything this large is not a game file
+
+
+def _read_regular(p: Path) -> bytes:
+    """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang)."""
+    st = os.stat(p)
+    if stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(p)
+    if not stat.S_ISREG(st.st_mode):
+        raise GameFileError(0, f"{p} is not a regular file (a pipe or a device?), not a game file")
+    if st.st_size > MAX_FILE_BYTES:
+        raise GameFileError(0, f"{p} is {st.st_size} bytes: far too large for a game file")
+    with open(p, "rb") as f:
+        return f.read(MAX_FILE_BYTES + 1)
+
+
+def _fingerprint(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def load(path: str | os.PathLike[str]) -> tuple[GameFile, Game]:
@@ -228,18 +278,20 @@ def append(gf: GameFile, texts: list[str]) -> GameFile:
     for t in texts:
         raw.append(t)
         actions.append(Line(len(raw), t))
-    return GameFile(gf.setup, actions, raw, gf.path, gf.lang)
+    return GameFile(gf.setup, actions, raw, gf.path, gf.lang, gf.origin)
 
 
 def drop_last(gf: GameFile, n: int) -> GameFile:
-    """A copy without the last n action lines; comments before the first removed line stay."""
+    """A copy without the last n action lines; every comment and blank line stays where it was."""
     if n <= 0 or not gf.actions:
         return gf
     n = min(n, len(gf.actions))
     keep = gf.actions[:-n]
-    cut = max(gf.actions[-n].number - 1, _header_end(gf))
-    raw = gf.raw[:cut]
-    return GameFile(gf.setup, list(keep), raw, gf.path, gf.lang)
+    gone = {line.number for line in gf.actions[-n:]}
+    raw = [text for i, text in enumerate(gf.raw, start=1) if i not in gone]
+    while len(raw) > _header_end(gf) and not raw[-1].strip():  # no trailing blank lines where actions were
+        raw.pop()
+    return GameFile(gf.setup, list(keep), raw, gf.path, gf.lang, gf.origin)
 
 
 def _header_end(gf: GameFile) -> int:
@@ -249,32 +301,183 @@ def _header_end(gf: GameFile) -> int:
     return len(gf.raw)
 
 
-def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
-    """Write so that the file is always either the old or the new version; keep the old one as FILE.bak."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+class SaveError(Exception):
+    """A save that did not happen, with a one-line reason; the game file is as it was."""
+
+
+class FileBusy(SaveError):
+    """Another lignum command held the game file's lock for longer than we wait."""
+
+
+class FileChanged(SaveError):
+    """The file on disk is no longer the one that was read (a second terminal or a hand edit)."""
+
+
+# --- the lock -------------------------------------------------------------------------------------------
+
+LOCK_WAIT = 10.0  # seconds a second writer waits for the first one; LIGNUM_LOCK_WAIT overrides (tests)
+_held: dict[str, list] = {}  # lock path -> [fd, depth]: a process may nest `locked` on one file
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The sibling lock file of a game (beside the real file when the game is a symlink)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.lock")
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[None]:
+    """Hold the game's OS lock (flock, or msvcrt on Windows) for a whole read, check and write.
+
+    A second writer waits up to `wait` seconds, then gets `FileBusy`. The lock is on `.FILE.lock`, never on the
+    game file (which `os.replace` swaps); it is opened without following links and never truncated or removed.
+    """
+    lp = str(lock_path(path))
+    if lp in _held:
+        _held[lp][1] += 1
+        try:
+            yield
+        finally:
+            _held[lp][1] -= 1
+        return
+    if wait is None:
+        wait = float(os.environ.get("LIGNUM_LOCK_WAIT", LOCK_WAIT))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        os.makedirs(os.path.dirname(lp), exist_ok=True)
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o666)
+    except OSError as e:
+        raise SaveError(f"cannot lock {path}: {e.strerror} ({lp}); nothing was saved") from None
+    try:
+        deadline = time.monotonic() + wait
+        delay = 0.002
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise FileBusy(f"{path} is being changed by another lignum command (waited {wait:g} s); nothing "
+                               "was saved: try again")
+            time.sleep(delay)
+            delay = min(delay * 2, 0.05)
+        _held[lp] = [fd, 1]
+        try:
+            yield
+        finally:
+            del _held[lp]
+            _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, 0)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover
+        import msvcrt
+
+        os.lseek(fd, 0, 0)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+# --- atomic writing -------------------------------------------------------------------------------------
+
+stage_hook: Callable[[str], None] | None = None  # tests stop a save at a named stage to kill it there
+saved: list[Path] = []  # files this process has saved, for the line printed when a signal stops it
+
+
+def _stage(name: str) -> None:
+    if stage_hook is not None:
+        stage_hook(name)
+
+
+def _new_file_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _write_temp(folder: Path, name: str, data: bytes, mode: int, role: str = "temp") -> str:
+    """A new, uniquely named temporary file in `folder` holding `data` (created with O_EXCL: never a link)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            _stage(f"{role}-created")
+            half = len(data) // 2
+            f.write(data[:half])
+            _stage(f"{role}-half-written")
+            f.write(data[half:])
             f.flush()
             os.fsync(f.fileno())
-        if backup and p.exists():
-            bak = p.with_name(p.name + BACKUP_SUFFIX)
-            btmp = bak.with_name(bak.name + ".tmp")
-            with open(p, "rb") as src, open(btmp, "wb") as dst:
-                dst.write(src.read())
-                dst.flush()
-                os.fsync(dst.fileno())
-            os.replace(btmp, bak)
-        os.replace(tmp, p)
-        _fsync_dir(p.parent)
+        os.chmod(tmp, mode)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink(tmp)
         raise
+    return tmp
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+    """Write so that the file is always either the old or the new version; keep the old one as FILE.bak.
+
+    A symlink is followed to its target (the link stays); the file's permission bits are kept (and given to the
+    backup); a read-only game file is refused rather than replaced.
+    """
+    p = Path(os.path.realpath(path))
+    p.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        st = None
+    if st is not None:
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path} is not a regular file; nothing was saved")
+        if not os.access(p, os.W_OK) or not st.st_mode & stat.S_IWUSR:
+            raise SaveError(f"{path} is read-only; nothing was saved (make it writable to go on: chmod u+w)")
+    mode = stat.S_IMODE(st.st_mode) if st is not None else _new_file_mode()
+    tmp = _write_temp(p.parent, p.name, text.encode("utf-8"), mode)
+    try:
+        _stage("temp-done")
+        if backup and st is not None:
+            bak = p.with_name(p.name + BACKUP_SUFFIX)
+            btmp = _write_temp(p.parent, bak.name, _read_regular(p), mode, "backup")
+            try:
+                _stage("backup-done")
+                os.replace(btmp, bak)
+            except BaseException:
+                _unlink(btmp)
+                raise
+        _stage("backup-replaced")
+        os.replace(tmp, p)
+    except BaseException:
+        _unlink(tmp)
+        raise
+    saved.append(Path(path))
+    _stage("replaced")
+    _fsync_dir(p.parent)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -290,12 +493,92 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def fingerprint(path: str | os.PathLike[str]) -> str | None:
+    """What the file holds now (None if it is gone), to tell whether it changed since it was read."""
+    try:
+        return _fingerprint(_read_regular(Path(path)))
+    except (OSError, GameFileError):
+        return None
+
+
 def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
+    """Save under the game's lock; refuse (`FileChanged`) if the file changed since `gf` was read from it.
+
+    Raises only `SaveError` (with a one-line reason); on success `gf` records what the file now holds.
+    """
     target = path or gf.path
     if target is None:
         raise ValueError("no path to save to")
-    atomic_write(target, render(gf))
-    _sweep_leftovers(Path(target))
+    text = render(gf)
+    try:
+        with locked(target):
+            if gf.origin is not None and fingerprint(target) != gf.origin:
+                raise FileChanged(f"{target} was changed by someone else since it was read; nothing was saved")
+            atomic_write(target, text)
+    except OSError as e:
+        raise SaveError(f"cannot save {target}: {e.strerror or e}; nothing was saved") from None
+    gf.origin = _fingerprint(text.encode("utf-8"))
+    gf.path = Path(target)
+    _sweep_leftovers(Path(os.path.realpath(target)))
+
+
+def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
+    """Save a new game at `path`, never over an existing file: two `lignum new` at once get two files.
+
+    With `numbered`, a taken name becomes NAME-2, NAME-3, ...; otherwise a taken name is a `SaveError`.
+    The file appears whole (a temporary file hard-linked into place) or, where links are not possible, is
+    created with O_EXCL and written.
+    """
+    data = render(gf).encode("utf-8")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(folder, path.name, data, _new_file_mode())
+    except OSError as e:
+        raise SaveError(f"cannot save {path}: {e.strerror or e}; nothing was saved") from None
+    try:
+        for candidate in _candidates(path, numbered):
+            try:
+                _place(tmp, candidate, data)
+            except FileExistsError:
+                if not numbered:
+                    raise SaveError(f"{candidate} already exists; choose another name") from None
+                continue
+            except OSError as e:
+                raise SaveError(f"cannot save {candidate}: {e.strerror or e}; nothing was saved") from None
+            gf.path = candidate
+            gf.origin = _fingerprint(data)
+            saved.append(candidate)
+            _fsync_dir(folder)
+            return candidate
+        raise SaveError(f"no free file name beside {path}")  # pragma: no cover - 10,000 games of one name
+    finally:
+        _unlink(tmp)
+
+
+def _candidates(path: Path, numbered: bool) -> Iterator[Path]:
+    yield path
+    if numbered:
+        stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+        for k in range(2, 10_000):
+            yield path.with_name(f"{stem}-{k}{SUFFIX}")
+
+
+def _place(tmp: str, target: Path, data: bytes) -> None:
+    """Put the finished temporary file at `target` only if nothing is there (FileExistsError otherwise)."""
+    try:
+        os.link(tmp, target)
+        return
+    except FileExistsError:
+        raise
+    except (OSError, NotImplementedError):  # no hard links here (some synced or FAT folders)
+        pass
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_BINARY", 0), _new_file_mode())
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 STALE_SECONDS = 600
@@ -303,12 +586,10 @@ STALE_SECONDS = 600
 
 def _sweep_leftovers(p: Path) -> None:
     """Remove temporary files a killed save left beside this game (old enough not to be another save's)."""
-    import time
-
     cutoff = time.time() - STALE_SECONDS
-    for leftover in list(p.parent.glob(f".{p.name}.*.tmp")) + [p.with_name(p.name + BACKUP_SUFFIX + ".tmp")]:
+    for leftover in p.parent.glob(f".{glob.escape(p.name)}.*.tmp"):
         try:
-            if leftover.stat().st_mtime < cutoff:
+            if leftover.lstat().st_mtime < cutoff:
                 leftover.unlink()
         except OSError:
             pass
@@ -331,17 +612,129 @@ def games_dir() -> Path:
 
 
 def list_games() -> list[Path]:
-    """Saved games, most recently changed first."""
+    """Saved games, most recently changed first (by name when two were changed at the same moment)."""
     d = games_dir()
-    if not d.is_dir():
+    try:
+        entries = list(os.scandir(d))
+    except OSError:
         return []
-    files = [p for p in d.iterdir() if p.suffix == SUFFIX and p.is_file()]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    files = []
+    for e in entries:
+        try:
+            if e.name.endswith(SUFFIX) and e.is_file():
+                files.append((e.stat().st_mtime_ns, e.name, Path(e.path)))
+        except OSError:  # vanished or unreadable while listing
+            continue
+    return [p for _, _, p in sorted(files, key=lambda t: (-t[0], t[1]))]
+
+
+LAST_GAME = ".last-game"
+
+
+def remember(path: str | os.PathLike[str]) -> None:
+    """Note the game last played or changed in the games folder: the default game of commands without FILE.
+
+    Modification times are a poor guide (a sync or a backup tool touches files), so the commands say which game
+    they changed. Only games inside the games folder are remembered; failures are ignored.
+    """
+    try:
+        folder = games_dir()
+        p = Path(os.path.abspath(path))
+        if p.parent.resolve() != folder.resolve():
+            return
+        atomic_write(folder / LAST_GAME, p.name + "\n", backup=False)
+    except (OSError, SaveError):
+        pass
+
+
+def last_game() -> Path | None:
+    """The remembered game if it still exists, else the most recently changed one."""
+    folder = games_dir()
+    try:
+        name = (folder / LAST_GAME).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        name = ""
+    if name and "/" not in name and "\\" not in name and (folder / name).is_file():
+        return folder / name
+    games = list_games()
+    return games[0] if games else None
+
+
+def is_game_file(target: Path, game: Path | None = None) -> bool:
+    """Whether writing `target` would replace a game file or a backup (so a PDF must not go there)."""
+    for g in ([game, game.with_name(game.name + BACKUP_SUFFIX)] if game else []):
+        try:
+            if os.path.samefile(target, g):
+                return True
+        except OSError:
+            pass
+    if target.name.endswith((SUFFIX, SUFFIX + BACKUP_SUFFIX)):
+        return True
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return False
+        with open(target, "rb") as f:
+            return MAGIC.encode() in f.read(4096)
+    except OSError:
+        return False
+
+
+CACHE = ".games-cache.json"
+
+
+def summaries(paths: list[Path], progress: Callable[[int, int], None] | None = None) -> list[tuple[Path, str, str]]:
+    """(file, players, where the game stands) for each game; an unreadable file says why instead.
+
+    Replaying thousands of games takes seconds, so the answers are kept in the games folder's `.games-cache.json`
+    keyed by each file's size and modification time: only new or changed files are replayed.
+    """
+    import json
+
+    from .engine.flow import where
+
+    folder = games_dir()
+    try:
+        cache = json.loads((folder / CACHE).read_text(encoding="utf-8"))
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    rows, fresh, todo = [], {}, []
+    for p in paths:
+        try:
+            st = p.stat()
+            key = [st.st_size, st.st_mtime_ns]
+        except OSError as e:
+            rows.append((p, "?", f"unreadable: {e.strerror}"))
+            continue
+        hit = cache.get(p.name)
+        if isinstance(hit, list) and len(hit) == 4 and hit[:2] == key:
+            fresh[p.name] = hit
+        else:
+            todo.append((p, key))
+        rows.append((p, None, None))
+    for k, (p, key) in enumerate(todo, start=1):
+        try:
+            gf, g = load(p)
+            fresh[p.name] = [*key, ", ".join(gf.setup.players), where(g)]
+        except LignumError as e:
+            fresh[p.name] = [*key, "?", f"unreadable: {brief(str(e), 100)}"]
+        if progress and len(todo) > 100 and (k % 50 == 0 or k == len(todo)):
+            progress(k, len(todo))
+    if todo or fresh.keys() != cache.keys():
+        try:
+            atomic_write(folder / CACHE, json.dumps(fresh, ensure_ascii=False), backup=False)
+        except (OSError, SaveError):
+            pass
+    return [(p, players, where_) if players else (p, fresh[p.name][2], fresh[p.name][3])
+            for p, players, where_ in rows]
 
 
 def default_name(setup: Setup, today: str) -> str:
-    """A readable file name: date and players, e.g. 2026-11-29-anna-ben-cleo.lignum."""
-    slug = "-".join(re.sub(r"[^\w-]", "", n.casefold(), flags=re.UNICODE) or "p" for n in setup.players)
+    """A readable file name: date and players, e.g. 2026-11-29-anna-ben-cleo.lignum (never too long for a disk)."""
+    slug = "-".join(re.sub(r"[^\w-]", "", n.casefold(), flags=re.UNICODE)[:20] or "p" for n in setup.players)
+    while len(slug.encode("utf-8")) > 120:
+        slug = slug[:-1]
     return f"{today}-{slug}{SUFFIX}"
 
 

@@ -25,7 +25,7 @@ def game(tmp_path):
     games = tmp_path / "games"
     r = run(*NEW, games=games)
     assert r.returncode == 0, r.stderr
-    files = list(games.iterdir())
+    files = [p for p in games.iterdir() if not p.name.startswith(".")]  # the lock and last-game notes
     assert len(files) == 1 and files[0].name.endswith("-anna-ben.lignum")
     return games, files[0]
 
@@ -140,7 +140,7 @@ def test_an_unexpected_error_is_one_line_not_a_traceback(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines() == [
-        "internal error: RuntimeError: boom (the game file is unchanged; run again with LIGNUM_DEBUG=1 for details)"]
+        "internal error: RuntimeError: boom (nothing was saved; run again with LIGNUM_DEBUG=1 for details)"]
 
 
 def test_score_labels_come_from_the_template():

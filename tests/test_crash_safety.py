@@ -36,17 +36,28 @@ def version(setup, log, k: int) -> gamefile.GameFile:
     return gamefile.parse_text("\n".join(raw) + "\n")
 
 
-def _saver(path: Path, versions: list[gamefile.GameFile], start: int, ready: int) -> None:
-    """Child process: save version start, start+1, ... back to back until killed."""
-    os.write(ready, b"x")
-    k = start
-    while True:
-        gamefile.save(versions[k % len(versions)], path)
-        k += 1
+# Every point of a save where a kill could land, in order; the child stops at one of them and is killed there.
+STAGES = ("temp-created", "temp-half-written", "temp-done", "backup-created", "backup-half-written", "backup-done",
+          "backup-replaced", "replaced")
+REPLACED_AT = STAGES.index("replaced")  # from here on the file is the new version
+BACKUP_AT = STAGES.index("backup-replaced")  # from here on the backup is the old file
+
+
+def _saver(path: Path, version: gamefile.GameFile, stage: str, ready: int) -> None:
+    """Child process: save one version, and stop at `stage` (telling the parent) so that it is killed there."""
+
+    def stop_here(name: str) -> None:
+        if name == stage:
+            os.write(ready, b"x")
+            time.sleep(120)  # the parent kills us now
+
+    gamefile.stage_hook = stop_here
+    gamefile.save(version, path)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 def test_sigkill_during_saves_leaves_the_old_or_the_new_version(tmp_path, played):
+    """A kill at each stage of a save, in turn (deterministic: the saver stops at the stage before it is killed)."""
     setup, log = played
     n = len(log) // 10
     versions = [version(setup, log, k) for k in range(n)]
@@ -56,42 +67,40 @@ def test_sigkill_during_saves_leaves_the_old_or_the_new_version(tmp_path, played
     path = tmp_path / "game.lignum"
     gamefile.save(versions[-1], path)
     gamefile.save(versions[0], path)  # now game.lignum.bak holds the version before 0 (the sequence wraps)
-    rng = random.Random(7)
-    current, mid_save, moved = 0, 0, 0
-    for _ in range(KILLS):
+    current, backup = 0, n - 1
+    for kill in range(KILLS):
+        stage_at = kill % len(STAGES)
+        new = (current + 1) % n
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child never returns
             try:
                 os.close(r)
-                _saver(path, versions, current + 1, w)
+                _saver(path, versions[new], STAGES[stage_at], w)
             finally:
                 os._exit(0)
         os.close(w)
-        os.read(r, 1)
+        assert os.read(r, 1) == b"x", f"the saver never reached {STAGES[stage_at]}"
         os.close(r)
-        time.sleep(rng.uniform(0.0005, 0.03))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
 
         data = path.read_bytes()
         assert data in index, f"the game file is partial ({len(data)} bytes)"
-        k = index[data]
-        backup = path.with_name(path.name + ".bak").read_bytes()
-        assert backup in index, "the backup is partial"
-        # the backup is the version before the file, or (killed between the two replaces) the same version
-        assert index[backup] in ((k - 1) % n, k)
+        expected = new if stage_at >= REPLACED_AT else current
+        assert index[data] == expected, f"killed at {STAGES[stage_at]}"
+        bak = path.with_name(path.name + ".bak").read_bytes()
+        assert bak in index, "the backup is partial"
+        expected_bak = current if stage_at >= BACKUP_AT else backup
+        assert index[bak] == expected_bak, f"killed at {STAGES[stage_at]}: the backup"
         gf, g = gamefile.load(path)
-        assert gf.action_texts() == log[: 10 * (k % n)]
+        assert gf.action_texts() == log[: 10 * expected]
         leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-        mid_save += bool(leftovers)
+        assert bool(leftovers) == (stage_at < REPLACED_AT), STAGES[stage_at]  # a kill leaves them; saves sweep
         for p in leftovers:
             p.unlink()
-        moved += k != current
-        current = k
-    assert mid_save >= KILLS // 4, f"only {mid_save} of {KILLS} kills landed inside a save"
-    assert moved >= KILLS // 2, "the saver made no progress between kills"
-    assert {p.name for p in tmp_path.iterdir()} == {"game.lignum", "game.lignum.bak"}
+        current, backup = expected, expected_bak
+    assert {p.name for p in tmp_path.iterdir() if not p.name.startswith(".")} == {"game.lignum", "game.lignum.bak"}
 
 
 # --- damaged files -----------------------------------------------------------------------------------------------
@@ -206,7 +215,8 @@ def test_a_refused_action_leaves_file_and_backup_untouched(tmp_path, played):
     path = tmp_path / "r.lignum"
     gamefile.save(gamefile.append(gamefile.new_file(setup), log[:20]), path)
     gamefile.save(gamefile.append(gamefile.new_file(setup), log[:21]), path)
-    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    lock = gamefile.lock_path(path).name  # the lock file of the read-check-write (empty, never removed)
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != lock}
     result = runner.invoke(app, ["do", str(path), "anna go 99"])
     assert result.exit_code == 1
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != lock} == files

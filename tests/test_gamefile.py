@@ -42,8 +42,8 @@ def test_drop_last_keeps_earlier_comments_and_header():
     assert shorter.action_texts() == [PATH_2P]
     assert "# anna plans ahead" in gamefile.render(shorter)
     assert gamefile.drop_last(gf, 5).action_texts() == []
-    assert gamefile.render(gamefile.drop_last(gf, 5)).rstrip().endswith("start")
-    assert gamefile.render(gamefile.drop_last(gf, 2)).count("#") == 1  # only the file's first comment
+    assert gamefile.render(gamefile.drop_last(gf, 5)).rstrip().endswith("start\n# anna plans ahead")  # item 5
+    assert gamefile.render(gamefile.drop_last(gf, 2)).count("#") == 2  # comments stay (item 5)
 
 
 def test_atomic_save_keeps_backup_of_previous_version(tmp_path):

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import data
 from .errors import NotationError
+from .names import brief, describe, first_unsafe, neutralise, nfc
 from .pieces import Bag, format_bag, parse_bag
 
 TABLE_VERBS = ("path", "placement", "task", "fix")
@@ -29,6 +30,8 @@ RESERVED_NAMES = frozenset(TABLE_VERBS) | {"table", "all", "undo", "status", "he
 DISKS = ("F", "S", "H")
 MAX_TASK_COUNT = 12  # a task card asks a few pieces; the bound stops `task 9 99999F` from building a huge list
 MILLED = ("mF", "mS", "mH")
+MAX_PLACEMENT = 6  # a placement card lays a few pieces; large counts would make menus grow with their cube
+MAX_HIRE = 20  # no path location holds more workers than this
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,10 @@ class Action:
 # small readers
 
 def _int(text: str, what: str, line: str, lo: int | None = None, hi: int | None = None) -> int:
+    if hi is None:
+        hi = data.MAX_MONEY  # every number of the game is bounded by the box; huge ones are refused up front
+    if len(text) > 8:  # int() of thousands of digits is slow and, past 4,300 digits, raises
+        raise NotationError(f"{what} must be a number up to {hi}, not {brief(text, 12)!r}", line)
     try:
         value = int(text)
     except ValueError:
@@ -137,6 +144,8 @@ def _p_placement(pos, keys, line):
             raise NotationError(f"{w!r} should be AREA:ITEMS, like 3:2F+food", line)
         a = _int(area, "a cutting area", line, 1, 6)
         bag = parse_bag(items, ("F", "S", "H", "food"), "item")
+        if max(bag.values()) > MAX_PLACEMENT:
+            raise NotationError(f"{w!r}: a placement card puts at most {MAX_PLACEMENT} of one item in an area", line)
         for k, v in bag.items():
             areas.setdefault(str(a), {})
             areas[str(a)][k] = areas[str(a)].get(k, 0) + v
@@ -146,7 +155,7 @@ def _p_placement(pos, keys, line):
 def _p_task(pos, keys, line):
     if len(pos) != 2:
         raise NotationError("a task card is `task VALUE PIECE@STAGE+...`, like task 17 mH@1+mF@1", line)
-    value = _int(pos[0], "the task value", line, 0)
+    value = _int(pos[0], "the task value", line, 0, 99)
     needs = []
     for part in pos[1].split("+"):
         count = 1
@@ -185,7 +194,7 @@ def _p_fix(pos, keys, line):
         raise NotationError(f"cannot correct {fld!r}; fields are {', '.join(FIX_FIELDS)} or AREA.PIECE", line)
     if not (delta.startswith("+") or delta.startswith("-")):
         raise NotationError("the change must carry a sign, like +2 or -1", line)
-    d = _int(delta, "the change", line)
+    d = _int(delta, "the change", line, -data.MAX_MONEY, data.MAX_MONEY)
     if d == 0:
         raise NotationError("a correction of 0 changes nothing", line)
     return {"target": name, "field": fld, "delta": d, "reason": " ".join(pos[3:])}
@@ -216,7 +225,7 @@ def _p_go(pos, keys, line):
     if loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
         if len(rest) != 1:
             raise NotationError(f"say how many to hire at location {loc}, like `go {loc} 2`", line)
-        out["count"] = _int(rest[0], "how many", line, 1)
+        out["count"] = _int(rest[0], "how many", line, 1, MAX_HIRE)
     elif loc == data.LOC_SAWYERS:
         if rest not in ([], ["+1"]):
             raise NotationError("at location 16 write `go 16`, or `go 16 +1` to hire the $1 sawyer too", line)
@@ -477,10 +486,17 @@ PLAYER_VERBS = tuple(v for v in _VERBS if v not in TABLE_VERBS)
 
 
 def parse(line: str) -> Action:
-    """Read one line of the notation into an Action (form only; raises NotationError)."""
-    text = line.strip()
+    """Read one line of the notation into an Action (form only; raises NotationError).
+
+    The line is NFC-normalised, so names typed with decomposed accents match; control and invisible characters
+    (ANSI escapes, bidi overrides, NUL) are refused, so a saved line can never drive a terminal.
+    """
+    text = nfc(line.strip())
     if not text:
         raise NotationError("an empty line is not an action", line)
+    bad = first_unsafe(text, allow_tab=True)
+    if bad is not None:
+        raise NotationError(f"the line holds the invisible character {describe(bad)}", neutralise(text))
     words = text.split()
     head = words[0]
     if head.lower() in TABLE_VERBS:

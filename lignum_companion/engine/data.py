@@ -60,6 +60,11 @@ LOAN_REPAYMENT = _ro({0: 0, 1: 7, 2: 16})
 WINTER_MISSING_PIECE_COST = 3  # R14
 RELOCATE_COST = 1  # R5
 TASK_COST = 1  # R19
+# Bounds of the physical box, so that no typed count can make a menu or a sum grow without end: no pile of the
+# box holds more pieces than MAX_COUNT, and no table's money or correction goes beyond MAX_MONEY.
+MAX_COUNT = 99
+MAX_MONEY = 9_999
+MAX_WINTER_NEED = 30
 
 # --- players and the path ---------------------------------------------------------------------------
 PLAYER_COUNTS = (2, 3, 4)

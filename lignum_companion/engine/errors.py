@@ -17,7 +17,8 @@ class NotationError(LignumError):
     def __init__(self, message: str, text: str = "") -> None:
         self.text = text
         self.reason = message
-        super().__init__(f"cannot read {text!r}: {message}" if text else message)
+        shown = text if len(text) <= 80 else text[:79] + "…"  # a refusal echoes a short piece, not kilobytes
+        super().__init__(f"cannot read {shown!r}: {message}" if text else message)
 
 
 class IllegalAction(LignumError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from .data import MAX_COUNT
 from .errors import IllegalAction, NotationError
 
 Bag = dict[str, int]
@@ -23,7 +24,10 @@ def parse_bag(text: str, allowed: tuple[str, ...] | frozenset[str], what: str = 
         m = _ITEM.match(part.strip())
         if not m:
             raise NotationError(f"{part!r} is not a count and a {what} (like 2F or mS)", text)
-        count = int(m.group(1)) if m.group(1) else 1
+        digits = m.group(1)
+        if len(digits) > 2 or (digits and int(digits) > MAX_COUNT):  # the box holds no pile larger than this
+            raise NotationError(f"{part[:12]!r}: a count is at most {MAX_COUNT}", text[:40])
+        count = int(digits) if digits else 1
         name = m.group(2)
         if name not in allowed:
             raise NotationError(f"unknown {what} {name!r}; expected one of {', '.join(allowed)}", text)

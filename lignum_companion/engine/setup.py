@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from . import data
-from .actions import RESERVED_NAMES
+from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
+from .names import check_name as _check_name
+from .names import nfc
 from .state import Game, Player
 
-NAME_RE = re.compile(r"^[^\s#:+@]+$")
+# A name may not be a verb either: `go 7` typed at the table must never read as a player called "go".
+NOT_NAMES = RESERVED_NAMES | frozenset(PLAYER_VERBS)
 
 
 @dataclass
@@ -28,25 +30,18 @@ class Setup:
 
 
 def check_name(name: str) -> str:
-    """A player name is one word (letters of any script), not a notation keyword."""
-    name = name.strip()
-    if not name:
-        raise IllegalAction("a player name cannot be empty", "")
-    if not NAME_RE.match(name):
-        raise IllegalAction(f"{name!r}: a name is one word without spaces or the signs # : + @", "")
-    if name.casefold() in RESERVED_NAMES:
-        raise IllegalAction(f"{name!r} is a word of the notation; choose another name", "")
-    if name.isdigit():
-        raise IllegalAction(f"{name!r}: a name needs a letter", "")
-    return name
+    """A player name is one visible word (letters of any script, NFC), not a notation keyword (engine/names.py)."""
+    return _check_name(name, NOT_NAMES)
 
 
 def validate(s: Setup) -> None:
-    """Refuse an impossible setup with one clear reason."""
+    """Refuse an impossible setup with one clear reason; names are NFC-normalised in place (engine/names.py)."""
     n = len(s.players)
     if n not in data.PLAYER_COUNTS:
         raise IllegalAction(f"Lignum is for 2 to 4 players, not {n}", "")
-    names = [check_name(p) for p in s.players]
+    s.players = names = [check_name(p) for p in s.players]
+    s.order = [nfc(o.strip()) for o in s.order]
+    s.areas = {nfc(k.strip()): v for k, v in s.areas.items()}
     if len({x.casefold() for x in names}) != n:
         raise IllegalAction("player names must differ", "")
     if s.mode not in data.MODES:
@@ -75,6 +70,10 @@ def validate(s: Setup) -> None:
         raise IllegalAction(f"planned work cards are not used in the {s.mode} game", "R20")
     if s.start_money < 0:
         raise IllegalAction("starting money cannot be negative", "R1")
+    if s.start_money > data.MAX_MONEY:
+        raise IllegalAction(f"starting money above ${data.MAX_MONEY} is not a game of Lignum", "R1")
+    if any(x > data.MAX_WINTER_NEED for w in s.winter for x in w):
+        raise IllegalAction(f"a winter card asks for at most {data.MAX_WINTER_NEED} food or wood", "R14")
 
 
 def new_game(s: Setup) -> Game:

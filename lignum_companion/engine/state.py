@@ -143,8 +143,10 @@ class Game:
         return "tactical" in self.variants
 
     def player_index(self, name: str) -> int | None:
-        """Index of a player by name (case-insensitive), or None."""
-        key = name.casefold()
+        """Index of a player by name (case-insensitive, after NFC normalisation), or None."""
+        from .names import nfc
+
+        key = nfc(name).casefold()
         for i, p in enumerate(self.players):
             if p.name.casefold() == key:
                 return i

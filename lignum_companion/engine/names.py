@@ -1,0 +1,83 @@
+"""Text that people type or share: player names and notation lines, normalised (NFC) and free of control characters.
+
+Pure helpers used by the setup check, the notation parser and every client's output. A shared game file must not
+be able to drive a terminal (ANSI escapes, bidi overrides), and two names that look the same must be the same
+name: input is NFC-normalised and refused if it holds invisible or control characters; output neutralises them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import IllegalAction
+
+MAX_NAME_LENGTH = 100  # long enough for any real name; file names shorten them (gamefile.default_name)
+NAME_SIGNS = "#:+@=,"  # the notation and the header use these between names and values
+# Control (C0, DEL, C1), soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width, bidi marks,
+# embeddings, overrides and isolates, line/paragraph separators, word joiners, BOM, interlinear marks, tags.
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+    "\U000e0000-\U000e007f]"
+)
+_UNSAFE_INPUT = re.compile(_UNSAFE.pattern[:1] + "\t\n" + _UNSAFE.pattern[1:])  # tabs and newlines too
+
+
+def nfc(text: str) -> str:
+    """The NFC form: é typed as one code point or as e + accent is the same text."""
+    return unicodedata.normalize("NFC", text)
+
+
+def first_unsafe(text: str, *, allow_tab: bool = False) -> str | None:
+    """The first control or invisible formatting character in `text`, or None."""
+    m = (_UNSAFE if allow_tab else _UNSAFE_INPUT).search(text)
+    return m.group() if m else None
+
+
+def describe(ch: str) -> str:
+    """U+001B ESCAPE: how a refusal names an invisible character."""
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')}"
+
+
+def neutralise(text: str) -> str:
+    r"""Show control and invisible characters as `\uXXXX` so printed text cannot drive the terminal.
+
+    Newlines and tabs are kept (they lay out tables). The escape is JSON's, so JSON output stays valid and
+    means the same text.
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) <= 0xFFFF else "\ufffd", text)
+
+
+def brief(text: str, limit: int = 60) -> str:
+    """At most `limit` characters of an echoed input, so a refusal stays one readable line."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_name(name: str, reserved: frozenset[str] = frozenset()) -> str:
+    """A player name, NFC-normalised: one word of letters (any script), no signs of the notation, visible."""
+    name = nfc(name.strip())
+    if not name:
+        raise IllegalAction("a player name cannot be empty", "")
+    bad = first_unsafe(name)
+    if bad is not None:
+        raise IllegalAction(f"{brief(neutralise(name))!r}: a name cannot hold the invisible character {describe(bad)}",
+                            "")
+    if any(ch.isspace() for ch in name) or any(s in name for s in NAME_SIGNS):
+        raise IllegalAction(f"{brief(name)!r}: a name is one word without spaces or the signs {' '.join(NAME_SIGNS)}",
+                            "")
+    if len(name) > MAX_NAME_LENGTH:
+        raise IllegalAction(f"{brief(name)!r}: a name has at most {MAX_NAME_LENGTH} characters", "")
+    if any(unicodedata.category(ch)[0] in "CZ" for ch in name):
+        raise IllegalAction(f"{name!r}: a name holds only visible letters, digits and signs", "")
+    if name.casefold() in reserved:
+        raise IllegalAction(f"{name!r} is a word of the notation; choose another name", "")
+    if name.isdigit():
+        raise IllegalAction(f"{name!r}: a name needs a letter", "")
+    return name
+
+
+def same_name(a: str, b: str) -> bool:
+    """Names match without regard to case or Unicode normal form."""
+    return nfc(a).casefold() == nfc(b).casefold()

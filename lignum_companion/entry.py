@@ -1,0 +1,136 @@
+"""The process entry point of `lignum`: signals, interrupts, broken pipes and bugs each end in one plain line.
+
+It installs the signal handlers before anything heavy is imported, so Ctrl-C while the program is still loading
+is handled like Ctrl-C anywhere else. SIGINT and SIGHUP exit 130, SIGTERM 143; the line says whether a game file
+was saved. Game files are only ever written whole and atomically (gamefile.py), so stopping never half-writes one.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+EXIT_CODES = {"SIGINT": 130, "SIGHUP": 130, "SIGTERM": 143}
+BRACKETED_PASTE_OFF = "\x1b[?2004l"
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal asked the program to stop; raised where the program is, like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+caught: list[int] = []  # signals received; typer turns the interrupt into exit 130, we say what it was
+
+
+def _raise_stopped(signum: int, frame: object) -> None:
+    caught.append(signum)
+    raise Stopped(signum)
+
+
+def handled() -> int | None:
+    """A command that said itself what was saved calls this; the exit code its signal asks for (or None)."""
+    if not caught:
+        return None
+    code = EXIT_CODES.get(_name(caught[0]), 130)
+    caught.clear()
+    return code
+
+
+def install() -> None:
+    """SIGINT, SIGTERM and SIGHUP all raise `Stopped` (a KeyboardInterrupt), so `finally` blocks run."""
+    for name in SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, _raise_stopped)
+            except (ValueError, OSError):  # not the main thread, or not on this platform
+                pass
+
+
+def _ignore_further() -> None:
+    for name in SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, signal.SIG_IGN)
+            except (ValueError, OSError):
+                pass
+
+
+def _name(signum: int | None) -> str:
+    try:
+        return signal.Signals(signum).name if signum is not None else "SIGINT"
+    except ValueError:
+        return "SIGINT"
+
+
+def stopped_line(name: str) -> str:
+    """What was saved before a signal stopped the program (gamefile records every completed save)."""
+    gamefile = sys.modules.get("lignum_companion.gamefile")
+    saved = [str(p) for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
+    what = {"SIGINT": "interrupted", "SIGHUP": "the terminal closed", "SIGTERM": "stopped (SIGTERM)"}[name]
+    if saved:
+        return f"{what}: {saved[-1]} holds every action confirmed so far; nothing is half-written"
+    return f"{what}: nothing was saved by this command; every game file is as it was"
+
+
+def restore_terminal() -> None:
+    """Turn bracketed-paste mode off, in case the prompt library turned it on and had no chance to undo it."""
+    try:
+        if sys.stdout.isatty():
+            sys.stdout.write(BRACKETED_PASTE_OFF)
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _quiet_broken_pipe() -> None:
+    """`lignum log | head -1`: the reader left; stop quietly with success, as `cat` does."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _stop(name: str) -> None:
+    _ignore_further()
+    restore_terminal()
+    try:
+        sys.stderr.write("\n" + stopped_line(name) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_CODES.get(name, 130))
+
+
+def main() -> None:
+    """Run the `lignum` command with the handlers in place; map each way of stopping to its exit code."""
+    install()
+    try:
+        from .cli import app
+
+        app(standalone_mode=True)
+    except KeyboardInterrupt as e:  # before typer runs (Ctrl-C while loading)
+        _stop(_name(getattr(e, "signum", None)))
+    except SystemExit:
+        if caught:  # typer turned our signal into exit 130
+            _stop(_name(caught[0]))
+        raise
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        sys.exit(0)
+    except Exception as e:  # noqa: BLE001 - the last line of defence of a CLI
+        if os.environ.get("LIGNUM_DEBUG"):
+            raise
+        gamefile = sys.modules.get("lignum_companion.gamefile")
+        saved = [p for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
+        what = f"{saved[-1]} was saved whole before it" if saved else "nothing was saved"
+        sys.stderr.write(f"internal error: {type(e).__name__}: {str(e)[:200]} ({what}; run again with "
+                         "LIGNUM_DEBUG=1 for details)\n")
+        sys.exit(1)
