@@ -301,8 +301,9 @@ def _header_end(gf: GameFile) -> int:
     return len(gf.raw)
 
 
-class SaveError(Exception):
-    """A save that did not happen, with a one-line reason; the game file is as it was."""
+class SaveError(OSError):
+    """A save that did not happen, with a one-line reason; the game file is as it was (an OSError, so callers
+    that already handle a failed write handle these too)."""
 
 
 class FileBusy(SaveError):
@@ -515,6 +516,8 @@ def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
             if gf.origin is not None and fingerprint(target) != gf.origin:
                 raise FileChanged(f"{target} was changed by someone else since it was read; nothing was saved")
             atomic_write(target, text)
+    except SaveError:
+        raise
     except OSError as e:
         raise SaveError(f"cannot save {target}: {e.strerror or e}; nothing was saved") from None
     gf.origin = _fingerprint(text.encode("utf-8"))
@@ -544,6 +547,8 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
                 if not numbered:
                     raise SaveError(f"{candidate} already exists; choose another name") from None
                 continue
+            except SaveError:
+                raise
             except OSError as e:
                 raise SaveError(f"cannot save {candidate}: {e.strerror or e}; nothing was saved") from None
             gf.path = candidate
