@@ -104,6 +104,9 @@ def cmd_new(
     winter: str = typer.Option(None, "--winter", help="Winter cards as FOOD/HEAT for year 1 and 2, e.g. 6/3,7/4"),
     cards: list[str] = typer.Option(None, "--cards", help="Planned work cards laid out (expert/planned)"),
     money: int = typer.Option(None, "--money", help="Starting money (default $5, R1)"),
+    name: str = typer.Option(None, "--name", help="The game's name, the score sheet's title (e.g. 'Friday at Zoë's')"),
+    colors: list[str] = typer.Option(None, "--colors", "--colours",
+                                     help="Colours of the players' pieces, e.g. anna=red,ben=yellow"),
     file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
 ) -> None:
     """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
@@ -119,8 +122,17 @@ def cmd_new(
         "winter": None,
         "cards": _split_list(cards) or None,
         "money": money,
+        "name": name,
+        "colours": None,
     }
     try:
+        if colors:
+            given["colours"] = {}
+            for part in _split_list(colors):
+                who, eq, colour = part.partition("=")
+                if not eq or not who or not colour:
+                    fail(f"--colors takes NAME=COLOUR pairs like anna=red,ben=yellow, not {part!r}", 2)
+                given["colours"][who] = colour.casefold()
         if areas:
             given["areas"] = {}
             for part in _split_list(areas):
@@ -145,13 +157,20 @@ def cmd_new(
     if complete:
         setup = Setup(players=given["players"], mode=given["mode"], variants=given["variants"],
                       order=given["order"], areas=given["areas"], winter=given["winter"],
-                      cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"])
+                      cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"],
+                      name=(given["name"] or "").strip(), colours=given["colours"] or {})
     else:
         from . import table
 
         setup = table.wizard(given)
         if setup is None:
             raise typer.Exit(130)
+        setup.name = setup.name or (given["name"] or "").strip()
+        setup.colours = setup.colours or given["colours"] or {}
+    import datetime
+
+    today = datetime.date.today().isoformat()
+    setup.date = setup.date or today
     try:
         new_game(setup)
     except LignumError as e:
@@ -162,9 +181,7 @@ def cmd_new(
     if file:
         path = Path(file)
     else:
-        import datetime
-
-        path = gamefile.games_dir() / gamefile.default_name(setup, datetime.date.today().isoformat())
+        path = gamefile.games_dir() / gamefile.default_name(setup, today)
     try:
         path = gamefile.create(gf, path, numbered=not file)  # never over another file, even one made just now
     except gamefile.SaveError as e:
@@ -284,8 +301,13 @@ def cmd_show(
 
         out(json.dumps(state, ensure_ascii=False, indent=1))
         return
+    from .term import colour_on, paint
+
     out(views.header_line(g))
-    out(table(*views.player_rows(g, only)))
+    headers, rows = views.player_rows(g, only)
+    on = colour_on()
+    colour = {p.name: p.colour for p in g.players}
+    out(table([paint(h, colour.get(h, ""), on) for h in headers], rows))
     if not only:
         out()
         out(table(*views.board_rows(g)))
@@ -358,7 +380,7 @@ def cmd_score(
     as_json: bool = typer.Option(False, "--json", help="Scores as JSON"),
     pdf: str = typer.Option(None, "--pdf", help="Write the PDF score sheet to this path"),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF"),
-    paper: str = typer.Option("A4", "--paper", help="A4 or letter"),
+    paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale, LC_PAPER or LANG)"),
 ) -> None:
     """Final scores (provisional while the game runs); optionally the PDF score sheet."""
     from .engine import score
@@ -389,12 +411,15 @@ def cmd_score(
     from . import texts
 
     lab = texts.load("labels")["score"]
+    from .term import colour_on, paint
+
     out(lab["final"] if result["final"] else lab["provisional"])
     rows = []
+    on = colour_on()
     for r in result["players"]:
         place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
         river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
-        rows.append([place, r["name"], f"${r['money']}", f"${r['final_sale']}", river,
+        rows.append([place, paint(r["name"], r["colour"], on), f"${r['money']}", f"${r['final_sale']}", river,
                      f"${r['task_dollars']}" if r["tasks"] else "-", f"-${r['loan_repayment']}",
                      f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
     out(table(list(lab["columns"]), rows))

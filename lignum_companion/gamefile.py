@@ -31,7 +31,8 @@ from .engine.state import Game
 
 FORMAT = 1
 MAGIC = "lignum-game"
-HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang")
+HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang", "name", "date",
+               "colors")
 LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
 BACKUP_SUFFIX = ".bak"
 
@@ -67,6 +68,12 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
     lines = [
         "# Lignum Companion game file. One action per line; notation: docs/notation.md",
         f"{MAGIC} {FORMAT}",
+    ]
+    if s.name:
+        lines.append(f"name {s.name}")
+    if s.date:
+        lines.append(f"date {s.date}")
+    lines += [
         "players " + " ".join(s.players),
         f"mode {s.mode}",
         "variants " + (" ".join(s.variants) if s.variants else "none"),
@@ -80,6 +87,8 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
         lines.append(f"money {s.start_money}")
     if lang:
         lines.append(f"lang {lang}")
+    if s.colours:
+        lines.append("colors " + " ".join(f"{name}={colour}" for name, colour in s.colours.items()))
     lines.append("start")
     return lines
 
@@ -155,6 +164,19 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         if "money" in seen:
             n_m, money = seen["money"]
             setup.start_money = _number(money, n_m, "money")
+        setup.name = seen.get("name", (0, ""))[1]
+        if "date" in seen:
+            n_d, day = seen["date"]
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+                raise GameFileError(n_d, f"the date is YYYY-MM-DD, not {day!r}")
+            setup.date = day
+        if "colors" in seen:
+            n_c, colours_text = seen["colors"]
+            for part in colours_text.split():
+                name, eq, colour = part.partition("=")
+                if not eq or not colour:
+                    raise GameFileError(n_c, f"colors are NAME=COLOUR, not {part!r}")
+                setup.colours[name] = colour.casefold()
         from .engine.setup import validate
 
         validate(setup)

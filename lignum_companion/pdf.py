@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from . import texts
+from . import texts, views
 from .engine import data as D
+from .engine import ledger as ledger_kinds
 from .engine.flow import where
 from .engine.pieces import format_bag
 from .engine.scoring import score
@@ -233,6 +234,18 @@ def _draw_runs(canv: Any, fonts: Fonts, x: float, y: float, text: str, size: flo
 # --- export ----------------------------------------------------------------------------------------------
 
 
+def default_paper(env: dict[str, str] | None = None) -> str:
+    """letter where the locale's country uses it (US, Canada, Mexico, the Philippines ...), else A4."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = env.get(var, "")
+        if value:
+            lang = value.split(".")[0].split("@")[0]
+            territory = lang.partition("_")[2].upper()
+            return "letter" if territory in template()["page"]["letter_territories"] else "a4"
+    return "a4"
+
+
 def paper_size(paper: str) -> tuple[float, float]:
     sizes = template()["page"]["paper"]
     key = (paper or "").strip().casefold()
@@ -290,9 +303,9 @@ def write_atomic(p: Path, data: bytes) -> None:
         raise
 
 
-def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str) -> None:
-    """Write the score sheet of game `g` (read from `gf`) to `out`, all or nothing."""
-    size = paper_size(paper)
+def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = None) -> None:
+    """Write the score sheet of game `g` (read from `gf`) to `out`, all or nothing (paper from the locale)."""
+    size = paper_size(paper or default_paper())
     target = check_target(out, force)
     try:
         import reportlab  # noqa: F401
@@ -308,10 +321,6 @@ def render(gf: GameFile | None, g: Game, *, pagesize: tuple[float, float] | None
 
 
 # --- the sheet -------------------------------------------------------------------------------------------
-
-
-def _join_names(names: list[str], word: str) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 class _Sheet:
@@ -334,8 +343,10 @@ class _Sheet:
         self.margin = self.T["page"]["margin_mm"] * MM
         self.result = score(g)
         self.final = bool(self.result["final"])
-        self.game_name = gf.path.stem if gf is not None and gf.path is not None else self.L["unsaved"]
+        self.game_name = views.game_title(gf.setup) if gf is not None else self.L["unsaved"]
         self.today = (today or datetime.date.today()).isoformat()
+        self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
+        self.expansion = getattr(gf.setup, "expansion", "") if gf is not None else ""
         flag = self.L["correction_flag"]
         self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
 
@@ -393,7 +404,7 @@ class _Sheet:
         self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
         doc.afterPage = lambda: self.stamp(doc.canv)
         story = self.header() + self.standings() + self.breakdown()
-        story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger()
+        story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger() + self.closing()
         doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
         return buf.getvalue()
 
@@ -428,16 +439,33 @@ class _Sheet:
     def header(self) -> list[Any]:
         from reportlab.platypus import Spacer, Table, TableStyle
 
-        g = self.g
+        g, L = self.g, self.L
         seat_w = self.width / len(g.players)
-        variants = ", ".join(self.L["variants"].get(v, v) for v in g.variants) or self.L["no_variants"]
-        info = texts.fill(self.L["players_line"], count=len(g.players), mode=self.L["modes"].get(g.mode, g.mode),
+        variants = ", ".join(L["variants"].get(v, v) for v in g.variants) or L["no_variants"]
+        info = texts.fill(L["players_line"], count=len(g.players), mode=L["modes"].get(g.mode, g.mode),
                           variants=variants)
+        if self.expansion:
+            info += texts.fill(L["expansion_line"], expansion=L["expansions"].get(self.expansion, self.expansion))
+        (food1, heat1), (food2, heat2) = g.winter_cards
+        winter = texts.fill(L["winter_line"], food1=food1, heat1=heat1, food2=food2, heat2=heat2)
+        title_w = self.width * 0.68 - 6
+        size = self.S["title"]
+        while size > self.S["heading"] and (self.fonts.width(self.game_name, size, True) > 2 * title_w or max(
+                self.fonts.width(word, size, True) for word in self.game_name.split() or [""]) > title_w):
+            size -= 1
+        name = self.game_name
+        if max(self.fonts.width(word, size, True) for word in name.split() or [""]) > title_w:
+            name = self.fonts.fit(name, size, title_w, bold=True)
+        from reportlab.lib.styles import ParagraphStyle
+
+        self.st["title_fit"] = ParagraphStyle("title_fit", parent=self.st["title"], fontSize=size,
+                                              leading=size * 1.22)
         top = Table(
-            [[self.P(self.L["title"], "title", bold=True),
-              self.lines([(self.game_name, True, None), (texts.fill(self.L["printed"], date=self.today), False,
-                                                         self.hex["muted"])], "right")]],
-            colWidths=[self.width * 0.45, self.width * 0.55])
+            [[self.lines([(name, True, None)], "title_fit"),
+              self.lines([(L["title"], True, None),
+                          (texts.fill(L["played"], date=self.played), False, None),
+                          (texts.fill(L["printed"], date=self.today), False, self.hex["muted"])], "right")]],
+            colWidths=[self.width * 0.68, self.width * 0.32])
         top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, -1), 0),
                                  ("RIGHTPADDING", (-1, 0), (-1, -1), 0)]))
         seats = Table(
@@ -449,7 +477,7 @@ class _Sheet:
         for i, p in enumerate(g.players):
             cmds.append(("LINEBEFORE", (i, 0), (i, 0), 4, self.player_hex.get(p.colour, self.hex["ink"])))
         seats.setStyle(TableStyle(cmds))
-        return [top, self.P(info, "body"), Spacer(1, 4), seats, Spacer(1, 6)]
+        return [top, Spacer(1, 2), self.P(info, "body"), self.P(winter, "body"), Spacer(1, 4), seats, Spacer(1, 6)]
 
     def standings(self) -> list[Any]:
         from reportlab.platypus import Spacer, Table, TableStyle
@@ -458,7 +486,7 @@ class _Sheet:
         first = [r for r in rows if r["place"] == 1]
         key = ("winner" if len(first) == 1 else "winners_shared") if self.final else (
             "leader" if len(first) == 1 else "leaders_shared")
-        line = texts.fill(self.L[key], names=_join_names([r["name"] for r in first], self.L["and"]),
+        line = texts.fill(self.L[key], names=views.join_names([r["name"] for r in first], self.L["and"]),
                           total=money(first[0]["total"]))
         data = [[self.P(self.L["place"], bold=True), self.P(self.L["player"], bold=True),
                  self.P(self.L["total"], "right", bold=True)]]
@@ -582,9 +610,12 @@ class _Sheet:
         ch, L, size = self.T["chart"], self.L, self.S["small"]
         players = self.g.players
         start = {p.name: self._start_money(p) for p in players}
+        total = {r["name"]: r["total"] for r in self.result["players"]}
+        # the final scoring is the last point, so the final order and any tie show (only once the game is over)
         series = [[(0, start[p.name])] + [(i + 1, m) for i, m in enumerate(p.season_money[: D.ROUNDS])]
-                  for p in players]
+                  + ([(D.ROUNDS + 1, total[p.name])] if self.final else []) for p in players]
         top = max([v for s in series for _, v in s] + [1])
+        bottom = min([v for s in series for _, v in s] + [0])
         step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6) if top <= 6000 else 1000
         legend_w = ch["legend_width_mm"] * MM
         d = Drawing(width, height)
@@ -594,10 +625,10 @@ class _Sheet:
         lp.data = [s if len(s) > 1 else s + s for s in series]  # a lone start point still draws its marker
         ticks = [L["chart_start"]] + [
             texts.fill(L["chart_season"], season=L["seasons"][D.round_season(r)], year=D.round_year(r))
-            for r in range(1, D.ROUNDS + 1)]
-        lp.xValueAxis.valueMin, lp.xValueAxis.valueMax, lp.xValueAxis.valueStep = 0, D.ROUNDS, 1
+            for r in range(1, D.ROUNDS + 1)] + [L["chart_final"]]
+        lp.xValueAxis.valueMin, lp.xValueAxis.valueMax, lp.xValueAxis.valueStep = 0, D.ROUNDS + 1, 1
         lp.xValueAxis.labelTextFormat = lambda v: ticks[int(round(v))] if 0 <= round(v) < len(ticks) else ""
-        lp.yValueAxis.valueMin, lp.yValueAxis.valueStep = 0, step
+        lp.yValueAxis.valueMin, lp.yValueAxis.valueStep = -step * ((-bottom + step - 1) // step), step
         lp.yValueAxis.valueMax = step * -(-top // step)
         lp.yValueAxis.labelTextFormat = lambda v: money(int(v))
         lp.yValueAxis.visibleGrid = True
@@ -638,19 +669,17 @@ class _Sheet:
         return d
 
     def _start_money(self, p: Player) -> int:
-        prefixes = tuple(self.T["ledger"]["start"])
-        return sum(e.amount for e in p.ledger if e.reason.startswith(prefixes))
+        return ledger_kinds.start_money(p.ledger)
 
     # page 2 -------------------------------------------------------------------------------------------------
     def ledger(self) -> list[Any]:
-        """Per player, one row per season: the log's money moves summed by reason group, then the final row."""
+        """Per player, one row per season: the log's money moves summed by kind, then the final row."""
         from reportlab.platypus import KeepTogether, Spacer
 
         L = self.L
-        groups = self.T["ledger"]["groups"]
-        per_player = [self._ledger_of(r, groups) for r in self.result["players"]]
-        used = [grp for grp in groups
-                if any(row[1].get(grp["key"]) for rows in per_player for row in rows)]
+        columns = self.T["ledger"]["columns"]
+        per_player = [self._ledger_of(r) for r in self.result["players"]]
+        used = [c for c in columns if any(row[1].get(c["kind"]) for rows in per_player for row in rows)]
         story: list[Any] = [self.P(L["ledger_title"], "heading", bold=True), self.P(L["ledger_intro"], "small"),
                             Spacer(1, 4)]
         widths = self._ledger_widths(used, per_player)
@@ -669,23 +698,11 @@ class _Sheet:
             story.append(KeepTogether(block))
         return story
 
-    def _ledger_of(self, r: dict[str, Any], groups: list[dict[str, Any]]) -> list[LedgerRow]:
-        """(season label, sums by group, money at the end, is the final row) for one player."""
+    def _ledger_of(self, r: dict[str, Any]) -> list[LedgerRow]:
+        """(season label, sums by kind, money at the end, is the final row) for one player."""
         L, g = self.L, self.g
         p = g.players[g.player_index(r["name"])]
-        start = tuple(self.T["ledger"]["start"])
-
-        def group_of(reason: str) -> str:
-            for grp in groups:
-                if grp["reasons"] and reason.startswith(tuple(grp["reasons"])):
-                    return grp["key"]
-            return groups[-1]["key"]
-
-        sums: dict[int, dict[str, int]] = {}
-        for e in p.ledger:
-            if not e.reason.startswith(start):
-                by = sums.setdefault(min(e.round, D.ROUNDS + 1), {})
-                by[group_of(e.reason)] = by.get(group_of(e.reason), 0) + e.amount
+        sums = ledger_kinds.by_round(p.ledger, D.ROUNDS + 1)
         rounds = list(range(1, min(g.round, D.ROUNDS) + 1)) + ([D.ROUNDS + 1] if D.ROUNDS + 1 in sums else [])
         rows = []
         for rnd in rounds:
@@ -701,28 +718,74 @@ class _Sheet:
                 if not self.final:
                     name += f" ({L['ledger_now']})"
             rows.append((name, sums.get(rnd, {}), end, False))
-        final = {"sales": r["final_sale"] + r["river"]["dollars"], "tasks": r["task_dollars"],
+        final = {"wood": r["final_sale"] + r["river"]["dollars"], "tasks": r["task_dollars"],
                  "loans": -r["loan_repayment"], "winter": -r["debt"]}
         rows.append((L["ledger_final"] if self.final else L["ledger_final_provisional"],
                      {k: v for k, v in final.items() if v}, r["total"], True))
         return rows
 
+    def closing(self) -> list[Any]:
+        """The end of page 2: a ruled box for the table's notes in the room left, then the rulings footnote."""
+        from reportlab.platypus import Flowable
+
+        note = self.P(self.L["rulings"], "small", colour=self.hex["muted"])
+        label = self.L["notes"]
+        sheet = self
+
+        class Notes(Flowable):
+            """Takes the rest of the page (nothing when less than a few lines are left)."""
+
+            def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+                _, nh = note.wrap(aw, ah)
+                self.note_h = nh + 4
+                self.box_h = ah - self.note_h - 8
+                if self.box_h < 40 * MM:
+                    self.box_h = 0
+                self.width, self.height = aw, self.box_h + self.note_h + (8 if self.box_h else 0)
+                return self.width, self.height
+
+            def draw(self) -> None:
+                c = self.canv
+                if self.box_h:
+                    top = self.height
+                    c.setStrokeColor(sheet.C["rule"])
+                    c.setLineWidth(0.6)
+                    c.roundRect(0, self.note_h + 4, self.width, self.box_h, 4)
+                    c.setFillColor(sheet.C["muted"])
+                    _draw_runs(c, sheet.fonts, 6, top - 14, label, sheet.S["body"], bold=True)
+                    c.setLineWidth(0.3)
+                    y = top - 34
+                    while y > self.note_h + 14:
+                        c.line(8, y, self.width - 8, y)
+                        y -= 18
+                note.drawOn(c, 0, 0)
+
+        return [Notes()]
+
     def _ledger_widths(self, used: list[dict[str, Any]], per_player: list[Any]) -> list[float]:
-        """Columns as wide as their widest text; what is left widens the figure columns evenly."""
+        """Columns as wide as their widest figure or heading word; spare room first keeps headings on one
+        line, then widens the figure columns evenly."""
         size, pad = self.S["small"], 8
-        heads = [self.L["ledger_season"]] + [grp["label"] for grp in used] + [self.L["ledger_net"],
+
+        def w(text: str) -> float:
+            return self.fonts.width(text, size, bold=True) + pad
+
+        heads = [self.L["ledger_season"]] + [col["label"] for col in used] + [self.L["ledger_net"],
                                                                               self.L["ledger_money"]]
-        widths = [self.fonts.width(h, size, bold=True) + pad for h in heads]
+        widths = [max(w(word) for word in h.split()) for h in heads]
         for rows in per_player:
             for name, by, end, _ in rows:
-                cells = [name] + [signed(by.get(grp["key"], 0)) for grp in used] + [signed(sum(by.values())),
+                cells = [name] + [signed(by.get(col["kind"], 0)) for col in used] + [signed(sum(by.values())),
                                                                                     money(end)]
-                widths = [max(w, self.fonts.width(c, size, bold=True) + pad) for w, c in zip(widths, cells,
-                                                                                            strict=True)]
+                widths = [max(x, w(c)) for x, c in zip(widths, cells, strict=True)]
+        if sum(widths) > self.width:
+            return [x * self.width / sum(widths) for x in widths]
+        want = [max(x, w(h)) - x for x, h in zip(widths, heads, strict=True)]
         spare = self.width - sum(widths)
-        if spare >= 0:
-            return [widths[0]] + [w + spare / (len(widths) - 1) for w in widths[1:]]
-        return [w * self.width / sum(widths) for w in widths]
+        grow = min(1.0, spare / sum(want)) if sum(want) else 0.0
+        widths = [x + g * grow for x, g in zip(widths, want, strict=True)]
+        spare = self.width - sum(widths)
+        return [widths[0]] + [x + spare / (len(widths) - 1) for x in widths[1:]]
 
     def _ledger_table(self, r: dict[str, Any], rows: list[Any], used: list[dict[str, Any]],
                       widths: list[float]) -> Any:
@@ -730,15 +793,15 @@ class _Sheet:
 
         L = self.L
         data = [[self.P(L["ledger_season"], "small", bold=True)]
-                + [self.P(grp["label"], "small_right", bold=True) for grp in used]
+                + [self.P(col["label"], "small_right", bold=True) for col in used]
                 + [self.P(L[k], "small_right", bold=True) for k in ("ledger_net", "ledger_money")]]
         flagged = []
-        ci = next((i for i, grp in enumerate(used) if grp["key"] == "corrections"), None)
+        ci = next((i for i, col in enumerate(used) if col["kind"] == "corrections"), None)
         for name, by, end, final in rows:
             if ci is not None and by.get("corrections"):
                 flagged.append((ci + 1, len(data)))
             data.append([self.P(name, "small", bold=final)]
-                        + [self.P(signed(by.get(grp["key"], 0)), "small_right", bold=final) for grp in used]
+                        + [self.P(signed(by.get(col["kind"], 0)), "small_right", bold=final) for col in used]
                         + [self.P(signed(sum(by.values())), "small_right", bold=final),
                            self.P(money(end), "small_right", bold=final)])
         t = Table(data, colWidths=widths, repeatRows=1)

@@ -11,7 +11,40 @@ from . import texts
 from .engine import data as D
 from .engine import flow, rules
 from .engine.pieces import format_bag
+from .engine.setup import Setup
 from .engine.state import Game, Player
+
+
+def join_names(names: list[str], word: str) -> str:
+    """anna / anna and ben / anna, ben and cleo."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
+
+
+def game_title(setup: Setup) -> str:
+    """The game's own name; for files from before names were stored, one made from the players."""
+    if setup.name:
+        return setup.name
+    lab = texts.load("labels")["game"]
+    return texts.fill(lab["untitled"], players=join_names(list(setup.players), lab["and"]))
+
+
+def game_date(setup: Setup, path: Any = None) -> str:
+    """The day the game was started (ISO): from the header, else the file name's date, else the file's age."""
+    import datetime
+    import re
+    from pathlib import Path
+
+    if setup.date:
+        return setup.date
+    if path is not None:
+        m = re.match(r"\d{4}-\d{2}-\d{2}", Path(path).name)
+        if m:
+            return m.group(0)
+        try:
+            return datetime.date.fromtimestamp(Path(path).stat().st_mtime).isoformat()
+        except OSError:
+            pass
+    return ""
 
 
 def _bag(bag: dict[str, int], order: tuple[str, ...] | None = None) -> str:

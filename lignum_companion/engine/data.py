@@ -68,7 +68,10 @@ MAX_WINTER_NEED = 30
 
 # --- players and the path ---------------------------------------------------------------------------
 PLAYER_COUNTS = (2, 3, 4)
-PLAYER_COLOURS = ("red", "blue", "green", "orange")
+PLAYER_COLOURS = ("red", "blue", "green", "orange")  # given in seat order when the table names none
+# Colours a table may give its players (`lignum new --colors anna=red,...`): the pieces' colours, stored in
+# the header and used by the score sheet, its chart and the terminal.
+COLOUR_CHOICES = ("red", "yellow", "green", "blue", "orange", "purple", "black", "white", "brown", "pink")
 # Workers and fodder laid on the path each round, by player count (seed 003 table).
 PATH_SUPPLY = _ro(
     {

@@ -8,7 +8,7 @@ from . import data
 from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
 from .names import check_name as _check_name
-from .names import nfc
+from .names import describe, first_unsafe, nfc
 from .state import Game, Player
 
 # A name may not be a verb either: `go 7` typed at the table must never read as a player called "go".
@@ -27,6 +27,17 @@ class Setup:
     winter: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # [food, heat], years 1 and 2
     cards: list[str] = field(default_factory=list)  # planned work cards laid out (R20)
     start_money: int = data.START_MONEY  # R1
+    name: str = ""  # the game's own name as the table typed it (score sheet title); "" for old files
+    date: str = ""  # the day the game was started, ISO (score sheet, stats); "" for old files
+    colours: dict[str, str] = field(default_factory=dict)  # player -> colour of their pieces
+
+
+def colours_of(s: Setup) -> list[str]:
+    """Each player's colour in seat order: the table's choice, else the first colours not taken."""
+    chosen = {k.casefold(): v for k, v in s.colours.items()}
+    picked = [chosen.get(p.strip().casefold(), "") for p in s.players]
+    free = iter(c for c in data.PLAYER_COLOURS + data.COLOUR_CHOICES if c not in picked)
+    return [c or next(free) for c in picked]
 
 
 def check_name(name: str) -> str:
@@ -74,6 +85,18 @@ def validate(s: Setup) -> None:
         raise IllegalAction(f"starting money above ${data.MAX_MONEY} is not a game of Lignum", "R1")
     if any(x > data.MAX_WINTER_NEED for w in s.winter for x in w):
         raise IllegalAction(f"a winter card asks for at most {data.MAX_WINTER_NEED} food or wood", "R14")
+    for who, colour in s.colours.items():
+        if who.casefold() not in folded:
+            raise IllegalAction(f"a colour is given for {who!r}, who is not a player", "")
+        if colour not in data.COLOUR_CHOICES:
+            raise IllegalAction(f"unknown colour {colour!r}; colours are {', '.join(data.COLOUR_CHOICES)}", "")
+    given = [c.casefold() for c in s.colours]
+    if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
+        raise IllegalAction("each player has a colour of their own", "")
+    bad = first_unsafe(s.name)
+    if bad:
+        raise IllegalAction(f"the game's name holds an invisible or control character ({describe(bad)})", "")
+    s.name = nfc(s.name.strip())
 
 
 def new_game(s: Setup) -> Game:
@@ -81,8 +104,8 @@ def new_game(s: Setup) -> Game:
     from . import flow
 
     validate(s)
-    players = [Player(name=name.strip(), colour=data.PLAYER_COLOURS[i], money=s.start_money)
-               for i, name in enumerate(s.players)]
+    players = [Player(name=name.strip(), colour=colour, money=s.start_money)
+               for name, colour in zip(s.players, colours_of(s), strict=True)]
     g = Game(players=players, mode=s.mode, variants=list(s.variants),
              winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards})
     for p in players:
