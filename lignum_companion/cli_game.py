@@ -51,12 +51,12 @@ def load_or_fail(file: str | None):
     return path, gf, g
 
 
-def out(text: str = "") -> None:
+def out(text: str = "", *, neutral: bool = False) -> None:
     """Print that survives consoles that cannot show every character (never crash on encoding), closed pipes
     (`lignum log | head -1` ends with success) and shared files (control characters are shown, never obeyed)."""
     from .engine.names import neutralise
 
-    text = neutralise(text)
+    text = text if neutral else neutralise(text)  # neutral: made safe already, colour codes added after
     try:
         try:
             sys.stdout.write(text + "\n")
@@ -85,6 +85,24 @@ def table(headers: list[str], rows: list[list[Any]]) -> str:
     from tabulate import tabulate
 
     return tabulate(rows, headers=headers, tablefmt="simple")
+
+
+def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str], *, header: bool = False,
+                   column: int | None = None) -> str:
+    """A table whose cells are made safe to print, with players' names in their colours where colour is on:
+    the header cells (`header`, one colour per header) or one column (`column`, one colour per row)."""
+    from .engine.names import neutralise
+    from .term import colour_on, paint
+
+    on = colour_on()
+    heads = [neutralise(str(h)) for h in headers]
+    body = [[neutralise(str(c)) for c in row] for row in rows]
+    if header:
+        heads = [paint(h, c, on) for h, c in zip(heads, colours, strict=True)]
+    if column is not None:
+        for row, c in zip(body, colours, strict=True):
+            row[column] = paint(row[column], c, on)
+    return table(heads, body)
 
 
 def _split_list(values: list[str] | None) -> list[str]:
@@ -301,13 +319,10 @@ def cmd_show(
 
         out(json.dumps(state, ensure_ascii=False, indent=1))
         return
-    from .term import colour_on, paint
-
     out(views.header_line(g))
     headers, rows = views.player_rows(g, only)
-    on = colour_on()
     colour = {p.name: p.colour for p in g.players}
-    out(table([paint(h, colour.get(h, ""), on) for h in headers], rows))
+    out(coloured_table(headers, rows, [colour.get(h, "") for h in headers], header=True), neutral=True)
     if not only:
         out()
         out(table(*views.board_rows(g)))
@@ -411,18 +426,16 @@ def cmd_score(
     from . import texts
 
     lab = texts.load("labels")["score"]
-    from .term import colour_on, paint
-
     out(lab["final"] if result["final"] else lab["provisional"])
     rows = []
-    on = colour_on()
     for r in result["players"]:
         place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
         river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
-        rows.append([place, paint(r["name"], r["colour"], on), f"${r['money']}", f"${r['final_sale']}", river,
+        rows.append([place, r["name"], f"${r['money']}", f"${r['final_sale']}", river,
                      f"${r['task_dollars']}" if r["tasks"] else "-", f"-${r['loan_repayment']}",
                      f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
-    out(table(list(lab["columns"]), rows))
+    out(coloured_table(list(lab["columns"]), rows, [r["colour"] for r in result["players"]], column=1),
+        neutral=True)
     for r in result["players"]:
         for t in r["tasks"]:
             state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]

@@ -34,8 +34,8 @@ class Setup:
 
 def colours_of(s: Setup) -> list[str]:
     """Each player's colour in seat order: the table's choice, else the first colours not taken."""
-    chosen = {k.casefold(): v for k, v in s.colours.items()}
-    picked = [chosen.get(p.strip().casefold(), "") for p in s.players]
+    chosen = {nfc(k).casefold(): v for k, v in s.colours.items()}
+    picked = [chosen.get(nfc(p.strip()).casefold(), "") for p in s.players]
     free = iter(c for c in data.PLAYER_COLOURS + data.COLOUR_CHOICES if c not in picked)
     return [c or next(free) for c in picked]
 
@@ -86,11 +86,11 @@ def validate(s: Setup) -> None:
     if any(x > data.MAX_WINTER_NEED for w in s.winter for x in w):
         raise IllegalAction(f"a winter card asks for at most {data.MAX_WINTER_NEED} food or wood", "R14")
     for who, colour in s.colours.items():
-        if who.casefold() not in folded:
+        if nfc(who).casefold() not in folded:
             raise IllegalAction(f"a colour is given for {who!r}, who is not a player", "")
         if colour not in data.COLOUR_CHOICES:
             raise IllegalAction(f"unknown colour {colour!r}; colours are {', '.join(data.COLOUR_CHOICES)}", "")
-    given = [c.casefold() for c in s.colours]
+    given = [nfc(c).casefold() for c in s.colours]
     if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
         raise IllegalAction("each player has a colour of their own", "")
     bad = first_unsafe(s.name)
