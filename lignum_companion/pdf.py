@@ -4,9 +4,9 @@ A thin client of the engine: every figure of the final scoring comes from `score
 from `Player.ledger` and `Player.season_money`. Layout, labels and colours come from
 templates/scoresheet.toml. reportlab is imported inside functions so that `lignum --help` stays quick.
 
-Text is drawn as text (searchable, extractable) in an embedded TrueType font; letters that font lacks
-(Hangul, kana, Chinese characters) switch font run by run: first to any font file found on the machine that
-has them, else to the CJK fonts every PDF reader knows by name.
+Text is drawn as text (searchable, extractable) in embedded TrueType fonts; letters the main font lacks
+(Hangul, kana, Chinese characters, Greek ...) switch font run by run: to a font file found on the machine, else
+to the pip-installed Noto fonts cut to the sheet's letters (pdf_fonts.py). Every font is embedded.
 """
 
 from __future__ import annotations
@@ -28,14 +28,10 @@ from .engine.pieces import format_bag
 from .engine.scoring import score
 from .engine.state import Game, Player
 from .gamefile import GameFile
+from .pdf_fonts import letters
 
 MM = 72 / 25.4
 PIECE_ORDER = ("F", "S", "H", "mF", "mS", "mH")
-CID_RANGES = {
-    "hangul": ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF)),
-    "kana": ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF65, 0xFF9F)),
-    "han": ((0x3000, 0x303F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFF01, 0xFF64)),
-}
 
 
 LedgerRow = tuple[str, dict[str, int], int, bool]  # season label, sums by reason group, money at its end, final?
@@ -97,7 +93,7 @@ def find_font_files(names: list[str], folders: list[str]) -> list[str]:
 
 
 @cache
-def _register_ttf(path: str) -> tuple[str, frozenset[int]] | None:
+def _system_slot(path: str) -> tuple[str, frozenset[int]] | None:
     """Register a TrueType file once; its reportlab name and the code points it covers (None if unusable)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -111,84 +107,120 @@ def _register_ttf(path: str) -> tuple[str, frozenset[int]] | None:
     return name, frozenset(font.face.charToGlyph)
 
 
-@cache
-def _register_cid(name: str) -> str:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-
-    pdfmetrics.registerFont(UnicodeCIDFont(name))
-    return name
-
-
 class Fonts:
-    """The sheet's fonts and the per-run switch: which font draws each letter."""
+    """The sheet's fonts and the per-run switch: which font draws each letter. Every font is embedded.
+
+    For each weight, fonts are tried in order: a system TrueType main font (DejaVu Sans, Arial), else the
+    packaged Noto Sans; then system fonts for other scripts (Nanum Gothic ...), then the packaged Noto Sans
+    CJK; reportlab's Vera is the last resort. Packaged fonts are cut to the sheet's letters (pdf_fonts).
+    """
 
     def __init__(self, conf: dict[str, Any]) -> None:
+        from . import pdf_fonts
+
         folders = list(conf.get("folders", []))
-        self.regular, self._cover = self._first(conf["regular"], folders)
-        bold = self._first(conf.get("bold", []), folders, required=False)
-        self.bold, self._bold_cover = bold if bold else (self.regular, self._cover)
-        self._extra_names = {False: list(conf.get("extra", [])), True: list(conf.get("extra_bold", []))}
         self._folders = folders
-        self._extra: dict[bool, list[str]] = {}
-        self._cid: dict[str, str] = dict(conf.get("cid", {}))
+        self._slots: dict[bool, list[Any]] = {}
+        for bold in (False, True):
+            weight = pdf_fonts.BOLD if bold else pdf_fonts.REGULAR
+            main = self._system(conf.get("bold" if bold else "regular", []), folders)
+            slots: list[Any] = [main] if main else []
+            if not main and conf.get("packaged"):
+                packaged = pdf_fonts.SubsetFont(conf["packaged"], weight, "latin")
+                if packaged.available():
+                    packaged.want({*range(0x20, 0x7F), *range(0xA0, 0x100)})
+                    slots.append(packaged)
+            names = conf.get("extra", [])
+            if bold:
+                names = list(conf.get("extra_bold", [])) + list(names)
+            slots += [s for path in find_font_files(names, folders) if (s := _system_slot(path))]
+            if conf.get("packaged_extra"):
+                packaged = pdf_fonts.SubsetFont(conf["packaged_extra"], weight, "cjk")
+                if packaged.available():
+                    slots.append(packaged)
+            last = self._system(conf.get("last_resort_bold" if bold else "last_resort", []), folders)
+            if last:
+                slots.append(last)
+            self._slots[bold] = slots
+        if not self._slots[False]:
+            raise ExportError("no usable font found for the score sheet (looked for "
+                              + ", ".join(conf.get("regular", []) + conf.get("last_resort", [])) + ")")
+        if not self._slots[True]:
+            self._slots[True] = self._slots[False]
+        self.regular = self._name_in(self._slots[False][0], ord("a"))
+        self.bold = self._name_in(self._slots[True][0], ord("a"))
         self._memo: dict[tuple[str, bool], str] = {}
 
     @staticmethod
-    def _first(names: list[str], folders: list[str], required: bool = True) -> tuple[str, frozenset[int]] | None:
+    def _system(names: list[str], folders: list[str]) -> Any:
         for path in find_font_files(names, folders):
-            reg = _register_ttf(path)
-            if reg:
-                return reg
-        if required:
-            raise ExportError("no usable font found for the score sheet (looked for " + ", ".join(names) + ")")
+            slot = _system_slot(path)
+            if slot:
+                return slot
         return None
 
-    def _extras(self, bold: bool) -> list[str]:
-        """Files of fonts for letters the main font lacks (bold ones first for bold text)."""
-        if bold not in self._extra:
-            names = self._extra_names[True] + self._extra_names[False] if bold else self._extra_names[False]
-            self._extra[bold] = find_font_files(names, self._folders)
-        return self._extra[bold]
+    @staticmethod
+    def _name_in(slot: Any, cp: int) -> str:
+        return slot[0] if isinstance(slot, tuple) else slot.font_for(cp)
 
-    def _extra_font(self, cp: int, bold: bool) -> str:
-        """The first extra font file that has the letter; files are parsed only as far as needed."""
-        for path in self._extras(bold):
-            reg = _register_ttf(path)
-            if reg and cp in reg[1]:
-                return reg[0]
+    def prepare(self, text: str) -> None:
+        """Tell the packaged fonts every letter the sheet will show, so each is cut once."""
+        wanted = {ord(ch) for ch in unicodedata.normalize("NFC", text) if not ch.isspace()}
+        for slots in self._slots.values():
+            cps = set(wanted)
+            for slot in slots:
+                if not isinstance(slot, tuple):
+                    slot.want(cps)
+                    cps = {cp for cp in cps if not slot.has(cp)}
+                else:
+                    cps -= slot[1]
+
+    def _font_in(self, slots: list[Any], cp: int) -> str:
+        for slot in slots:
+            if isinstance(slot, tuple):
+                if cp in slot[1]:
+                    return slot[0]
+            elif name := slot.font_for(cp):
+                return name
         return ""
 
     def font_of(self, ch: str, bold: bool = False) -> str:
         key = (ch, bold)
         if key in self._memo:
             return self._memo[key]
-        base, cover = (self.bold, self._bold_cover) if bold else (self.regular, self._cover)
         cp = ord(ch)
-        font = base
-        if cp not in cover and not ch.isspace():
-            if bold and cp in self._cover:
-                font = self.regular
-            else:
-                font = self._extra_font(cp, bold) or self._cid_font(cp) or base
+        base = self.bold if bold else self.regular
+        font = base if ch.isspace() else (
+            self._font_in(self._slots[bold], cp) or (bold and self._font_in(self._slots[False], cp)) or base)
         self._memo[key] = font
         return font
 
     def covers(self, text: str) -> bool:
         """Whether some font here has every letter (else the letter would show as an empty box)."""
-        return all(ch.isspace() or ord(ch) in self._cover or self._extra_font(ord(ch), False)
-                   or self._cid_font(ord(ch)) for ch in text)
+        return all(ch.isspace() or self._font_in(self._slots[False], ord(ch)) for ch in text)
 
-    def _cid_font(self, cp: int) -> str:
-        for script, ranges in CID_RANGES.items():
-            if script in self._cid and any(lo <= cp <= hi for lo, hi in ranges):
-                return _register_cid(self._cid[script])
-        return ""
+    def one_font(self, text: str) -> str:
+        """One font that has every letter of the text (an axis draws all its labels in one font)."""
+        cps = {ord(ch) for ch in unicodedata.normalize("NFC", text) if not ch.isspace()}
+        for slot in self._slots[False]:
+            if isinstance(slot, tuple):
+                if cps <= slot[1]:
+                    return slot[0]
+            elif all(slot.has(cp) for cp in cps):
+                return slot.piece_with(cps)
+        return self.regular
+
+    def embedded(self) -> list[str]:
+        """Names of the fonts in use, for tests and the benchmark."""
+        return sorted({f for f in self._memo.values()})
 
     def runs(self, text: str, bold: bool = False) -> list[tuple[str, str]]:
         """(font, text) pieces of a string, each drawable in one font."""
         out: list[tuple[str, str]] = []
-        for ch in unicodedata.normalize("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+        if any((ch, bold) not in self._memo for ch in text):
+            self.prepare(text)  # letters not seen before go into one new piece of a packaged font, not one each
+        for ch in text:
             font = self.font_of(ch, bold)
             if out and out[-1][0] == font:
                 out[-1] = (font, out[-1][1] + ch)
@@ -347,6 +379,7 @@ class _Sheet:
         self.today = (today or datetime.date.today()).isoformat()
         self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
         self.expansion = getattr(gf.setup, "expansion", "") if gf is not None else ""
+        fonts.prepare(letters(self.L, [p.name for p in g.players], where(g), self.game_name, self.played))
         flag = self.L["correction_flag"]
         self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
 
@@ -400,12 +433,20 @@ class _Sheet:
             buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
             title=f"{self.L['title']}: {self.game_name}", author=self.T["page"]["author"],
             subject=", ".join(p.name for p in self.g.players), invariant=1,
+            initialFontName=self.fonts.regular,  # else every page names reportlab's unembedded Helvetica
         )
         self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
         doc.afterPage = lambda: self.stamp(doc.canv)
         story = self.header() + self.standings() + self.breakdown()
         story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger() + self.closing()
-        doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
+        from reportlab.platypus.tables import CellStyle
+
+        default_cell_font = CellStyle.fontname
+        CellStyle.fontname = self.fonts.regular  # table cells otherwise name the unembedded Helvetica
+        try:
+            doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
+        finally:
+            CellStyle.fontname = default_cell_font
         return buf.getvalue()
 
     def decorate(self, canv: Any, doc: Any) -> None:
@@ -619,6 +660,7 @@ class _Sheet:
         step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6) if top <= 6000 else 1000
         legend_w = ch["legend_width_mm"] * MM
         d = Drawing(width, height)
+        d.initialFontName = self.fonts.regular  # the renderer would start in the unembedded Helvetica
         lp = LinePlot()
         lp.x, lp.y = 30, 18
         lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
@@ -634,8 +676,8 @@ class _Sheet:
         lp.yValueAxis.visibleGrid = True
         lp.yValueAxis.gridStrokeColor = self.C["rule"]
         lp.yValueAxis.gridStrokeWidth = 0.3
-        for axis in (lp.xValueAxis, lp.yValueAxis):
-            axis.labels.fontName = self.fonts.font_of("S")
+        for axis, shown in ((lp.xValueAxis, "".join(ticks)), (lp.yValueAxis, "$0123456789-")):
+            axis.labels.fontName = self.fonts.one_font(shown)  # an axis draws its labels in one font
             axis.labels.fontSize = size
             axis.strokeColor = self.C["muted"]
         markers = ch["markers"]

@@ -207,13 +207,15 @@ def test_tie_for_first_is_a_shared_place():
     assert_standings(text, result)
 
 
-@pytest.mark.parametrize("cid_only", [False, True], ids=["font-files", "cid-fallback"])
-def test_hangul_and_accented_names_are_text(cid_only):
-    """Names in Hangul and with accents come back from text extraction, with a Hangul font file or without."""
+@pytest.mark.parametrize("system_fonts", [True, False], ids=["system-fonts", "packaged-fonts-only"])
+def test_hangul_and_accented_names_are_text_in_embedded_fonts(system_fonts, tmp_path, monkeypatch):
+    """Names in Hangul and with accents come back from text extraction, and every font is embedded: with the
+    machine's fonts, or with none of them (only the pip-installed Noto fonts, cut to the sheet's letters)."""
+    monkeypatch.setenv("LIGNUM_FONT_CACHE", str(tmp_path))
     gf, g = gamegen.play(seed=3, names=HANGUL, mode="advanced")
     conf = dict(pdf.template()["fonts"])
-    if cid_only:
-        conf["extra"], conf["extra_bold"] = [], []
+    if not system_fonts:
+        conf["folders"] = []
     fonts = pdf.Fonts(conf)
     data = pdf.render(gf, g, fonts=fonts)
     pages = pages_text(data)
@@ -221,20 +223,22 @@ def test_hangul_and_accented_names_are_text(cid_only):
         assert name in pages[0]
         assert name in pages[1]
     assert_standings(pages[0], score(g))
-    font_names = {str(f["/BaseFont"]) for page in PdfReader(io.BytesIO(data)).pages
-                  for f in page["/Resources"]["/Font"].values()}
-    uses_cid = any("HYSMyeongJo" in n for n in font_names)
-    if cid_only or not fonts._extras(False):
-        assert uses_cid, font_names  # the reader's own Korean font draws it
-    else:
-        assert not uses_cid, font_names  # a Hangul font file was found and is embedded
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts") or [font]
+            for f in descendants:
+                descriptor = f.get_object()["/FontDescriptor"].get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+    if not system_fonts:
+        assert all(n.startswith("Lig-") for n in fonts.embedded()), fonts.embedded()
 
 
 def test_reportlab_vera_fallback_when_no_font_files(games):
     """A machine without DejaVu or Arial still gets a sheet (reportlab's Vera); signs Vera lacks are replaced."""
     gf, g = games["corrected-2p"]
-    conf = {"folders": [], "regular": ["DejaVuSans.ttf", "{reportlab}/Vera.ttf"],
-            "bold": ["{reportlab}/VeraBd.ttf"], "extra": [], "extra_bold": [], "cid": {}}
+    conf = {"folders": [], "regular": ["DejaVuSans.ttf"], "last_resort": ["{reportlab}/Vera.ttf"],
+            "last_resort_bold": ["{reportlab}/VeraBd.ttf"], "extra": [], "extra_bold": []}
     fonts = pdf.Fonts(conf)
     assert fonts.regular == "Lig-Vera" and not fonts.covers("⚠")
     pages = pages_text(pdf.render(gf, g, fonts=fonts))
@@ -242,7 +246,7 @@ def test_reportlab_vera_fallback_when_no_font_files(games):
     assert "(!) round" in flat and "⚠" not in flat
     assert_standings(pages[0], score(g))
     with pytest.raises(pdf.ExportError, match="no usable font"):
-        pdf.Fonts({**conf, "regular": ["NoSuchFont.ttf"]})
+        pdf.Fonts({**conf, "regular": ["NoSuchFont.ttf"], "last_resort": []})
 
 
 def test_font_switch_runs():
