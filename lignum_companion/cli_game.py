@@ -125,6 +125,9 @@ def cmd_new(
     name: str = typer.Option(None, "--name", help="The game's name, the score sheet's title (e.g. 'Friday at Zoë's')"),
     colors: list[str] = typer.Option(None, "--colors", "--colours",
                                      help="Colours of the players' pieces, e.g. anna=red,ben=yellow"),
+    strict_order: bool = typer.Option(None, "--strict-order/--any-order",
+                                      help="Clearing order in every step, for a first game (R24); default: any order "
+                                           "except woodcutting"),
     file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
 ) -> None:
     """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
@@ -142,6 +145,7 @@ def cmd_new(
         "money": money,
         "name": name,
         "colours": None,
+        "strict": strict_order,
     }
     try:
         if colors:
@@ -176,7 +180,8 @@ def cmd_new(
         setup = Setup(players=given["players"], mode=given["mode"], variants=given["variants"],
                       order=given["order"], areas=given["areas"], winter=given["winter"],
                       cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"],
-                      name=(given["name"] or "").strip(), colours=given["colours"] or {})
+                      name=(given["name"] or "").strip(), colours=given["colours"] or {},
+                      strict_order=bool(given["strict"]))
     else:
         from . import table
 
@@ -247,14 +252,20 @@ def locked_or_fail(path: Path) -> Iterator[Path]:
 
 def _do(path: Path, actions: list[str]):
     """Apply and save under the lock held by the caller; print `ok` only for lines that are saved."""
-    from . import gamefile
+    from . import gamefile, views
     from .engine import LignumError, apply, parse
 
     path, gf, g = load_or_fail(str(path))
+    before = g.clone()
     done: list[str] = []
+    warnings: list[str] = []
     for text in actions:
         try:
             action = parse(text)
+            if action.verb in ("feed", "heat") and action.player is not None:
+                pi = g.player_index(action.player)
+                warning = views.heating_warning(g, pi, action.args.get("sell", {})) if pi is not None else ""
+                warnings += [warning] if warning else []
             apply(g, action)
         except LignumError as e:
             hint = _rules_hint(e)
@@ -264,6 +275,8 @@ def _do(path: Path, actions: list[str]):
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(f"ok: {t}")
+    for line in warnings + views.changes(before, g):
+        out(line)
     return g
 
 
@@ -287,8 +300,15 @@ def cmd_next(file: str = FileArg) -> None:
     path, gf, g = load_or_fail(file)
     out(views.header_line(g))
     out()
+    recap = views.season_start_lines(g)
+    if recap:
+        for line in recap:
+            out(line)
+        out()
     out(views.reminder(g))
     out()
+    for line in views.step_lines(g):
+        out(line)
     for line in views.pending_lines(g):
         out(line)
 

@@ -32,8 +32,9 @@ from .engine.state import Game
 FORMAT = 1
 MAGIC = "lignum-game"
 HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang", "name", "date",
-               "colors")
+               "colors", "order-rule")
 LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
+ORDER_RULES = ("free", "strict")  # R24: `order-rule strict` keeps clearing order in every step; absent = free
 BACKUP_SUFFIX = ".bak"
 
 
@@ -89,6 +90,8 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
         lines.append(f"lang {lang}")
     if s.colours:
         lines.append("colors " + " ".join(f"{name}={colour}" for name, colour in s.colours.items()))
+    if s.strict_order:
+        lines.append("order-rule strict")
     lines.append("start")
     return lines
 
@@ -177,6 +180,11 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
                 if not eq or not colour:
                     raise GameFileError(n_c, f"colors are NAME=COLOUR, not {part!r}")
                 setup.colours[name] = colour.casefold()
+        if "order-rule" in seen:
+            n_o, rule = seen["order-rule"]
+            if rule not in ORDER_RULES:
+                raise GameFileError(n_o, f"order-rule is {' or '.join(ORDER_RULES)}, not {rule!r} (R24)")
+            setup.strict_order = rule == "strict"
         from .engine.setup import validate
 
         validate(setup)

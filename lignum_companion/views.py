@@ -206,3 +206,129 @@ def clearing_line(g: Game) -> str:
     if not g.clearing:
         return ""
     return "clearing: " + " ".join(f"{'ABCD'[k]}={g.players[i].name}" for k, i in enumerate(g.clearing))
+
+
+# --- what happened: skipped players, the winter bill, the money recap (R24, R14) ----------------------------
+
+
+def money(n: int, sign: bool = False) -> str:
+    """The one money format: `$5`, `-$25`, `+$4` with `sign`, and `-` for nothing."""
+    if n == 0 and sign:
+        return "-"
+    return f"-${-n}" if n < 0 else (f"+${n}" if sign else f"${n}")
+
+
+def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
+    """One line per player skipped because they had nothing to do (feeding or heating paid alone is a bill)."""
+    tpl = texts.load("reminders")["skip"]
+    out = []
+    for _round, step, pi, why in skips:
+        if why == "paid":
+            continue
+        text = texts.fill(tpl.get(why, tpl["nothing"]), name=g.players[pi].name)
+        out.append(texts.fill(tpl["line"], step=step.capitalize(), why=text))
+    return out
+
+
+def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
+    """Each settled feeding or heating: handed in, missing and its cost, forced loans, wood sold, paid, debt."""
+    tpl = texts.load("reminders")["winter"]
+    out = []
+    for b in bills:
+        what = tpl["food"] if b["step"] == "feeding" else tpl["logs"]
+        parts = [texts.fill(tpl["head"], step=tpl[b["step"]], name=g.players[b["player"]].name,
+                            handed=b["handed"], what=what, need=b["need"])]
+        if not b["missing"]:
+            parts.append(tpl["nothing_missing"])
+        else:
+            parts.append(texts.fill(tpl["missing"], missing=b["missing"], cost=b["cost"]))
+            if b["loans_taken"]:
+                parts.append(texts.fill(tpl["loans"], n=b["loans_taken"], amount=b["loans_taken"] * D.LOAN_AMOUNT))
+            if b["sold"]:
+                pieces = " ".join(f"{a}:{format_bag(bag, D.PIECES)}" for a, bag in b["sold"].items())
+                parts.append(texts.fill(tpl["sold"], pieces=pieces, value=b["sale_value"]))
+            parts.append(texts.fill(tpl["paid"], paid=b["paid"]))
+            if b["debt"]:
+                parts.append(texts.fill(tpl["debt"], debt=b["debt"]))
+        out.append(parts[0] + ": " + "; ".join(parts[1:]) + ".")
+    return out
+
+
+def winter_forecast(g: Game, pi: int) -> str:
+    """The bill of the player who must choose wood to sell now (feeding or heating), before it is settled."""
+    from .engine import prices
+    from .engine.pieces import total
+
+    tpl = texts.load("reminders")["winter"]
+    p = g.players[pi]
+    food, heat = g.winter_cards[g.year - 1]
+    step = g.step
+    need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
+    bill = prices.winter_bill(need, have, p.money, p.loans)
+    return texts.fill(tpl["forecast"], step=tpl[step], name=p.name, need=need, have=have, missing=bill.missing,
+                      cost=bill.cost, what=tpl["food"] if step == "feeding" else tpl["logs"],
+                      loans=bill.loans_taken, cash=bill.money_after_loans, short=bill.still_short)
+
+
+def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
+    """Selling stored logs at the feeding leaves the heating short: say so before (R14)."""
+    from .engine.pieces import total
+
+    if g.step != "feeding" or not sell.get("store"):
+        return ""
+    p = g.players[pi]
+    heat = g.winter_cards[g.year - 1][1]
+    left = total(p.wood["store"]) - total(sell["store"])
+    miss = max(0, heat - left) - max(0, heat - total(p.wood["store"]))
+    if miss <= 0:
+        return ""
+    return texts.fill(texts.load("reminders")["winter"]["heating_warning"], name=p.name, n=total(sell["store"]),
+                      miss=miss, cost=miss * D.WINTER_MISSING_PIECE_COST)
+
+
+def recap_lines(g: Game, r: int) -> list[str]:
+    """Each player's money at the end of round r, the change over the round and the loans taken in it."""
+    tpl = texts.load("reminders")["recap"]
+    if r < 1 or any(len(p.season_money) < r for p in g.players):
+        return []
+    out = [texts.fill(tpl["title"], season=D.round_season(r), year=D.round_year(r))]
+    for p in g.players:
+        now = p.season_money[r - 1]
+        before = p.season_money[r - 2] if r >= 2 else next((e.amount for e in p.ledger if e.round == 1), now)
+        loans = sum(1 for e in p.ledger if e.round == r and e.reason.startswith("loan") and e.amount > 0)
+        extra = texts.fill(tpl["loans"], n=loans) if loans else ""
+        if p.loans:
+            extra += texts.fill(tpl["total_loans"], n=p.loans)
+        out.append(texts.fill(tpl["line"], name=p.name, money=now, change=money(now - before, sign=True),
+                              loans=extra))
+    return out
+
+
+def changes(before: Game, after: Game) -> list[str]:
+    """What the engine did by itself between two states: players skipped, winter bills settled, a season's
+    money recap when a round ended. The same lines for `do`, `next` and `play`."""
+    out = skip_lines(after, after.skips[len(before.skips):])
+    out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
+    if after.round > before.round:
+        for r in range(before.round, after.round):
+            out += recap_lines(after, r)
+    return out
+
+
+def season_start_lines(g: Game) -> list[str]:
+    """At the first step of a round (or at the end): the last round's money recap, and its winter bills."""
+    first = {"path", "bonus", "river"}
+    if not (g.over or (g.step in first and not g.acted)) or g.round < 2:
+        return []
+    last = min(g.round, D.ROUNDS + 1) - 1
+    bills = [b for b in g.winter_bills if b["round"] == last]
+    return winter_lines(g, bills) + recap_lines(g, last)
+
+
+def step_lines(g: Game) -> list[str]:
+    """At feeding and heating: the bills settled so far this winter, and the bill of each player still to choose."""
+    if g.step not in ("feeding", "heating") or g.over:
+        return []
+    out = winter_lines(g, [b for b in g.winter_bills if b["round"] == g.round])
+    out += [winter_forecast(g, pi) for pi in flow.actors(g)]
+    return out

@@ -56,6 +56,7 @@ def make_setup(
     money: int = D.START_MONEY,
     order: tuple[str, ...] | None = None,
     names: tuple[str, ...] = NAMES,
+    strict: bool = False,
 ) -> Setup:
     """The standard test table: anna, ben (cleo, dan) or other `names`; seats in order; areas 1, 5, 3, 6."""
     names = list(names[:n])
@@ -70,6 +71,7 @@ def make_setup(
         winter=[list(w) for w in winter],
         cards=list(cards),
         start_money=money,
+        strict_order=strict,
     )
 
 

@@ -21,7 +21,10 @@ FREE_VERBS = ("loan", "build", "dryhut", "foodhut")
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a round. actor: table | all (simultaneous) | ordered | path | clearing | auto."""
+    """One step of a round. actor: table | all (simultaneous) | ordered | path | clearing | auto.
+
+    A `clearing` step other than the woodcutting phase is played in any player order (actor kind `free`, R24)
+    unless the game is set to strict order."""
 
     name: str
     actor: str
@@ -190,7 +193,12 @@ def actor_kind(g: Game) -> str:
     s = current_step(g)
     if s.name == "area" and g.tactical:
         return "ordered"
+    if s.actor == "clearing" and not g.strict_order and not (s.name == "cutting" and not g.winter):
+        return "free"  # R24: only the woodcutting phase is bound to clearing order
     return s.actor
+
+
+TURN_KINDS = ("path", "clearing", "free")  # steps where players have turns (loans and huts allowed, R15, R16)
 
 
 # --- who may act ---------------------------------------------------------------------------------------
@@ -215,11 +223,33 @@ def actors(g: Game) -> list[int]:
         return []
     if kind == "all":
         return [i for i in range(_n(g)) if i not in g.acted]
+    if kind == "free":  # R24: everyone who has not finished, the next in clearing order first
+        return [i for i in turn_order(g) if i not in g.acted]
     return [g.turn] if g.turn is not None else []
+
+
+def hut_could_act(g: Game, pi: int) -> bool:
+    """R24: a hut that could act in this step keeps its holder in the step (not skipped, turn not over).
+
+    The drying hut in the drying phase (moves a piece one area on), the food-storage hut in the woodcutting
+    phase (takes the food of a free area); accommodation huts already count as workers (available_workers)."""
+    p = g.players[pi]
+    if g.winter or g.round > data.ROUNDS:
+        return False
+    if g.step == "drying" and p.huts.get("drying"):
+        return any(p.wood[a] for a in ("sale", "dry1", "dry2"))
+    if g.step == "cutting" and p.huts.get("food"):
+        return any(g.cutting[str(a)].get("food") and rules.free_area(g, pi, a) for a in data.CUTTING_AREAS)
+    return False
 
 
 def has_work(g: Game, pi: int) -> bool:
     """Whether the player has anything to do in this step; players with nothing are skipped."""
+    return step_work(g, pi) or hut_could_act(g, pi)
+
+
+def step_work(g: Game, pi: int) -> bool:
+    """Whether the player has a move of this step left (huts aside)."""
     p = g.players[pi]
     step = g.step
     if step == "cutting":
@@ -266,6 +296,34 @@ def has_work(g: Game, pi: int) -> bool:
         need = rules.winter_need(g, p)[1]
         return _winter_choice(g, p, need - min(need, total(p.wood["store"])), burn_all=True)
     return True
+
+
+def skip_reason(g: Game, pi: int) -> str:
+    """Why a player has nothing to do in this step, as a key the clients word (templates: skip_<key>)."""
+    p = g.players[pi]
+    step = g.step
+    if step == "cutting":
+        if g.winter:
+            return "no_mill_worker"
+        if not rules.available_workers(g, p, "woodcutters"):
+            return "no_woodcutters"
+        return "area_empty"
+    if step == "arrival":
+        return "no_river"
+    if step == "transport":
+        if not p.wood["woodpile"]:
+            return "empty_woodpile"
+        if g.winter:
+            return "no_sledge" if not p.equipment.get("sledge") else "no_worker"
+        return "no_bearers"
+    if step == "sawing":
+        if not p.wood["saw"]:
+            return "nothing_to_saw"
+        return "no_saw" if not p.equipment.get("saw") else "no_sawyer"
+    if step in ("feeding", "heating"):
+        return "paid"
+    return {"tasks": "no_task_piece", "selling": "nothing_to_sell", "drying": "nothing_to_dry",
+            "river": "one_river_kind"}.get(step, "nothing")
 
 
 def _task_fill_possible(p: Player, t: Any) -> bool:
@@ -338,6 +396,15 @@ def advance(g: Game) -> None:
             _next_step(g)
             continue
         kind = actor_kind(g)
+        if kind == "free":  # R24: everyone with nothing to do is skipped at once; the rest act in any order
+            for i in turn_order(g):
+                if i not in g.acted and not has_work(g, i):
+                    _skip(g, s, i)
+            if _step_complete(g):
+                continue
+            if g.turn is None or g.turn in g.acted:
+                g.turn = actors(g)[0]
+            return
         if kind in ("table", "all") or g.turn is not None:
             return
         if kind == "path":
@@ -349,11 +416,17 @@ def advance(g: Game) -> None:
         if s.name == "area" or has_work(g, nxt):
             g.turn = nxt
             return
-        auto = _AUTO_VERBS.get(s.name)
-        if auto:
-            rules.HANDLERS[auto[0]](g, nxt, dict(auto[1]))
-        g.acted.append(nxt)
+        _skip(g, s, nxt)
     raise AssertionError("advance did not settle")  # pragma: no cover
+
+
+def _skip(g: Game, s: Step, pi: int) -> None:
+    """A player with nothing to do: feeding and heating run by themselves (R14); the skip is recorded (R24)."""
+    g.skips.append([g.round, s.name, pi, skip_reason(g, pi)])
+    auto = _AUTO_VERBS.get(s.name)
+    if auto:
+        rules.HANDLERS[auto[0]](g, pi, dict(auto[1]))
+    g.acted.append(pi)
 
 
 def _next_on_path(g: Game) -> int | None:
@@ -370,7 +443,37 @@ def _next_on_path(g: Game) -> int | None:
 
 def end_turn(g: Game, pi: int) -> None:
     g.acted.append(pi)
-    g.turn = None
+    if g.turn == pi:
+        g.turn = None
+
+
+def _close_optional(g: Game, pi: int | None, verb: str) -> None:
+    """The next move entered (by someone else, or a later step's move) ends the turns that only a hut kept open
+    (R24); then the game moves on. So old files, where nobody waited for a hut, replay unchanged."""
+    for _ in range(2 * data.ROUNDS * _n(g)):
+        if g.over or actor_kind(g) not in ("clearing", "free"):
+            return
+        waiting = actors(g)
+        if not waiting or (pi in waiting and verb in current_step(g).verbs):
+            return
+        if any(step_work(g, i) for i in waiting):
+            return
+        for i in waiting:
+            end_turn(g, i)
+        advance(g)
+
+
+def free_verbs_allowed(g: Game, pi: int) -> list[str]:
+    """Loans, hut building and huts the player could use now (for refusals that list what is allowed)."""
+    p = g.players[pi]
+    if actor_kind(g) not in TURN_KINDS or g.round > data.ROUNDS:
+        return []
+    out = ["loan"] if p.loans < data.MAX_LOANS else []
+    if sum(p.craftwork.get(k, 0) for k in data.HUT_CRAFTWORK + ("joker",)) >= 2:
+        out.append("build")
+    if g.step not in ("feeding", "heating", "river", "bonus"):
+        out += [v for v, hut in (("dryhut", "drying"), ("foodhut", "food")) if p.huts.get(hut)]
+    return out
 
 
 # --- the door ----------------------------------------------------------------------------------------
@@ -402,20 +505,30 @@ def _apply(g: Game, action: Action) -> None:
     kind = actor_kind(g)
     s = current_step(g)
     if action.player is None:
+        _close_optional(g, None, verb)
+        kind, s = actor_kind(g), current_step(g)
         if kind != "table" or verb not in s.verbs:
             raise IllegalAction(f"the table has nothing to enter now; waiting for {waiting_for(g)}", "")
         rules.HANDLERS[verb](g, -1, action.args)
+        g.last_move = None
         advance(g)
         return
     pi = g.player_index(action.player)
     if pi is None:
         names = ", ".join(p.name for p in g.players)
         raise IllegalAction(f"no player called {action.player!r} (players: {names})", "")
-    if pi not in actors(g):
+    if verb not in FREE_VERBS:
+        _close_optional(g, pi, verb)
+        kind, s = actor_kind(g), current_step(g)
+    lingering = verb in FREE_VERBS and pi == g.last_move and kind in TURN_KINDS  # R24: until the next move
+    if pi not in actors(g) and not lingering:
+        name = g.players[pi].name
+        if kind == "free" and pi in g.acted:
+            raise IllegalAction(f"{name} has finished the {s.name} step; still to play: {waiting_for(g)}", "R24")
         rule = "R18" if kind in ("path", "clearing", "ordered") else ""
-        raise IllegalAction(f"it is not {g.players[pi].name}'s turn; waiting for {waiting_for(g)}", rule)
+        raise IllegalAction(f"it is not {name}'s turn; waiting for {waiting_for(g)}", rule)
     if verb in FREE_VERBS:
-        if kind not in ("path", "clearing"):
+        if kind not in TURN_KINDS:
             raise IllegalAction(f"{verb} is taken on one's own turn, while travelling or in a work phase", "R15")
         if g.round > data.ROUNDS:
             raise IllegalAction(f"the second winter is over: no more {verb} at the final sale", "R15")
@@ -425,13 +538,16 @@ def _apply(g: Game, action: Action) -> None:
         return
     if verb not in s.verbs:
         # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
-        raise IllegalAction(f"{verb} is not part of the {s.name} step (here: {', '.join(s.verbs)})",
+        allowed = list(s.verbs) + free_verbs_allowed(g, pi)
+        raise IllegalAction(f"{verb} is not part of the {s.name} step (here: {', '.join(allowed)})",
                             "R13" if g.winter and g.round <= data.ROUNDS else "")
     rules.HANDLERS[verb](g, pi, action.args)
+    g.last_move = pi
     if kind == "all":
         g.acted.append(pi)
-    elif kind in ("path", "clearing", "ordered"):
-        if verb in s.ends_turn or not has_work(g, pi):
+    elif kind in ("path", "clearing", "ordered", "free"):
+        ends = verb == "done" or (verb in s.ends_turn and not hut_could_act(g, pi))
+        if ends or not has_work(g, pi):
             end_turn(g, pi)
     advance(g)
 
@@ -445,4 +561,6 @@ def waiting_for(g: Game) -> str:
         return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
                 "placement": "the table to reveal a placement card"}.get(g.step, "the table")
     names = [g.players[i].name for i in actors(g)]
+    if kind == "free" and len(names) > 1:
+        return ", ".join(names) + f" ({g.step}, in any order)"
     return ", ".join(names) + f" ({g.step})"

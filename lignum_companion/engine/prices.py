@@ -82,3 +82,29 @@ def winter_bill(need: int, have: int, money: int, loans: int) -> WinterBill:
         cash += data.LOAN_AMOUNT
     short = max(0, cost - cash)
     return WinterBill(need, have, missing, cost, money, loans, taken, cash, short)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinterSettled(WinterBill):
+    """A bill as the engine settled it (R14): which step, what was handed in, sold, paid, and left as debt.
+
+    Kept in the state (`Game.winter_bills`, as plain data) so every client can say it the same way."""
+
+    round: int
+    step: str  # "feeding" or "heating"
+    player: int
+    handed: int  # pieces handed in on the board (food, or logs from the storage)
+    sold: dict[str, dict[str, int]]  # area -> pieces sold to pay the rest
+    sale_value: int
+    paid: int
+    debt: int
+    money_after: int
+
+
+def settle_bill(bill: WinterBill, *, round: int, step: str, player: int, sold: dict[str, dict[str, int]],
+                sale_value: int) -> WinterSettled:
+    """Finish the walk of R14: after the loans, the wood sold pays what it can; the rest becomes debt."""
+    cash = bill.money_after_loans + sale_value
+    paid = min(bill.cost, cash)
+    return WinterSettled(**vars(bill), round=round, step=step, player=player, handed=min(bill.need, bill.have),
+                         sold=sold, sale_value=sale_value, paid=paid, debt=bill.cost - paid, money_after=cash - paid)

@@ -8,6 +8,7 @@ Turn and phase checks live in flow.py; the numbers live in data.py and prices.py
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from . import data, prices
@@ -940,10 +941,13 @@ def sellable_in_winter(p: Player) -> dict[str, Bag]:
     return out
 
 
-def settle(g: Game, p: Player, missing: int, sell: dict[str, Bag], what: str) -> None:
-    """Pay $3 per missing piece: loans first, then forced sales, then debt (R14). Checks before changing."""
-    cost = missing * data.WINTER_MISSING_PIECE_COST
-    bill = prices.winter_bill(missing, 0, p.money, p.loans) if cost else None
+def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what: str) -> None:
+    """Pay $3 per missing piece: loans first, then forced sales, then debt (R14). Checks before changing.
+
+    The settled bill is kept in `g.winter_bills` (prices.WinterSettled as plain data) for the clients."""
+    full = prices.winter_bill(need, have, p.money, p.loans)
+    cost = full.cost
+    bill = full if cost else None
     short = bill.still_short if bill else 0
     if sell:
         if not short:
@@ -975,14 +979,18 @@ def settle(g: Game, p: Player, missing: int, sell: dict[str, Bag], what: str) ->
         gain(g, p, -paid, f"winter {what}")
         if cost > paid:
             p.debt += cost - paid
+    step = "feeding" if what == "food" else "heating"
+    settled = prices.settle_bill(full, round=g.round, step=step, player=g.players.index(p),
+                                 sold={a: dict(b) for a, b in sell.items() if b},
+                                 sale_value=forced_sale_value(sell) if sell else 0)
+    g.winter_bills.append(asdict(settled))
 
 
 @handler("feed")
 def _feed(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     need = winter_need(g, p)[0]
-    handed = min(need, p.food)
-    settle(g, p, need - handed, a["sell"], "food")
+    settle(g, p, need, p.food, a["sell"], "food")
     p.food = 0  # R14: leftover food is discarded after winter; handed food goes to the supply
 
 
@@ -1016,7 +1024,7 @@ def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
     store_before = dict(p.wood["store"])
     take_all(p.wood["store"], logs)
     try:
-        settle(g, p, need - total(logs), sell, "heating")
+        settle(g, p, need, total(logs), sell, "heating")
     except IllegalAction:
         p.wood["store"] = store_before
         raise

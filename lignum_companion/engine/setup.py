@@ -27,6 +27,7 @@ class Setup:
     winter: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # [food, heat], years 1 and 2
     cards: list[str] = field(default_factory=list)  # planned work cards laid out (R20)
     start_money: int = data.START_MONEY  # R1
+    strict_order: bool = False  # R24: every step in clearing order (header line `order-rule strict`)
     name: str = ""  # the game's own name as the table typed it (score sheet title); "" for old files
     date: str = ""  # the day the game was started, ISO (score sheet, stats); "" for old files
     colours: dict[str, str] = field(default_factory=dict)  # player -> colour of their pieces
@@ -107,7 +108,8 @@ def new_game(s: Setup) -> Game:
     players = [Player(name=name.strip(), colour=colour, money=s.start_money)
                for name, colour in zip(s.players, colours_of(s), strict=True)]
     g = Game(players=players, mode=s.mode, variants=list(s.variants),
-             winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards})
+             winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards},
+             strict_order=s.strict_order)
     for p in players:
         p.ledger.append(_start_entry(p.money))
     idx = {p.name.casefold(): i for i, p in enumerate(players)}

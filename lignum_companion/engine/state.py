@@ -115,6 +115,10 @@ class Game:
     snatched: list[list[int]] = field(default_factory=list)  # [player, area] cut with the Cutting card
     marked: list[int] = field(default_factory=list)  # areas that got 1 firewood for being empty this round
     food_taken: list[list[int]] = field(default_factory=list)  # [player, area, food] at this round's reveal
+    strict_order: bool = False  # R24: clearing order in every work and winter step (a first game's choice)
+    last_move: int | None = None  # the player whose move was entered last: their turn lasts until the next (R24)
+    skips: list[list[Any]] = field(default_factory=list)  # [round, step, player, why] players skipped (R24)
+    winter_bills: list[dict[str, Any]] = field(default_factory=list)  # settled feeding/heating (prices.WinterSettled)
     over: bool = False
 
     # --- lookups ---------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ def wizard(given: dict[str, Any], con: Console | None = None, rng: random.Random
         return None
 
 
+STRICT = "strict-order"  # the variants answer that also sets the strict turn order (R24)
+
+
 class _Wizard:
     """The questions of a new game, each asked only when its answer is missing or does not fit."""
 
@@ -55,14 +58,16 @@ class _Wizard:
     def ask_all(self) -> Setup:
         players = self.players()
         mode = self.mode()
-        variants = self.variants()
+        chosen = self.variants()
+        strict = self.strict(chosen)
+        variants = [v for v in chosen if v != STRICT]
         order = self.order(players)
         areas = self.areas(players)
         winter = self.winter()
         cards = self.cards(mode, len(players))
         money = self.value("money")
         setup = Setup(players=players, mode=mode, variants=variants, order=order, areas=areas, winter=winter,
-                      cards=cards, start_money=D.START_MONEY if money is None else money)
+                      cards=cards, start_money=D.START_MONEY if money is None else money, strict_order=strict)
         return setup
 
     # --- players -------------------------------------------------------------------------------------
@@ -106,12 +111,22 @@ class _Wizard:
             return list(given)
         if given is not None:
             self.con.say(tpl("given_not_usable", what="--variant", reason=f"variants are {', '.join(D.VARIANTS)}"))
+        # R24: the strict clearing order of a first game is offered with the variants (one question, not two)
         choices: list[tuple[str, Any]] = [(tpl("variant_none"), [])]
         choices += [(tpl(f"variant_{v}"), [v]) for v in D.VARIANTS]
+        choices += [(tpl("variant_strict"), [STRICT])]
+        choices += [(tpl("variant_strict_with", variant=v), [v, STRICT]) for v in D.VARIANTS]
         previous = self.answers.get("variants", [])
         default = next((i for i, (_, v) in enumerate(choices) if v == previous), 0)
         self.answers["variants"] = self.con.select(tpl("ask_variants"), choices, default)
         return self.answers["variants"]
+
+    def strict(self, variants: list[str]) -> bool:
+        """`--strict-order` (or `--any-order`), else the answer to the variants question (R24)."""
+        given = self.value("strict")
+        if given is not None:
+            return bool(given)
+        return STRICT in variants
 
     # --- order and areas -------------------------------------------------------------------------------
     def order(self, players: list[str]) -> list[str]:
@@ -239,6 +254,7 @@ class _Wizard:
             (tpl("sum_players"), f"{', '.join(s.players)}  ({len(s.players)})"),
             (tpl("sum_mode"), s.mode),
             (tpl("sum_variants"), ", ".join(s.variants) or tpl("none")),
+            (tpl("sum_turns"), tpl("turns_strict" if s.strict_order else "turns_free")),
             (tpl("sum_order"), ", ".join(s.order) + self.notes.get("order", "")),
             (tpl("sum_areas"), _areas_text(s.areas) + self.notes.get("areas", "")),
             (tpl("sum_winter"), tpl("winter_cards", f1=s.winter[0][0], h1=s.winter[0][1], f2=s.winter[1][0],

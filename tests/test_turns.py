@@ -1,0 +1,108 @@
+"""Turn order within a step (R24, R18): only woodcutting follows clearing order unless the game is strict; a turn
+lasts until the next move; huts keep their holder in a step; skipped players are recorded with the reason."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import PATHS, fix, forward, play, player, refused, start
+
+from lignum_companion import gamefile
+from lignum_companion.engine import flow
+
+TRAVEL3 = start(3).then("path " + PATHS[3])
+STRICT3 = start(3, strict=True).then("path " + PATHS[3])
+
+
+def at_selling(script, *lines: str):
+    """Everyone walks to the clearing in starting order (anna, ben, cleo), each with 2 firewood to sell."""
+    g = script.game()
+    play(g, None, *(fix(n, "sale.F", 2) for n in ("anna", "ben", "cleo")), *lines)
+    forward(g, step="selling")
+    return g
+
+
+def test_R24_selling_takes_the_players_in_any_order() -> None:
+    g = at_selling(TRAVEL3)
+    assert flow.actor_kind(g) == "free" and sorted(flow.actors(g)) == [0, 1, 2]
+    play(g, None, "cleo sell sale:2F", "anna sell sale:2F")
+    assert flow.actors(g) == [1]
+    e = refused(g, "cleo sell sale:F", "R24")
+    assert "cleo has finished the selling step" in str(e) and "ben" in str(e)
+    play(g, None, "ben sell sale:2F")
+    assert g.step == "drying" or g.round == 2
+
+
+def test_R24_strict_order_keeps_clearing_order_in_every_step() -> None:
+    g = at_selling(STRICT3)
+    assert flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
+    refused(g, "cleo sell sale:2F", "R18")
+    play(g, None, "anna sell sale:2F", "ben sell sale:2F", "cleo sell sale:2F")
+
+
+def test_R24_woodcutting_still_follows_clearing_order() -> None:
+    g = TRAVEL3.game()
+    forward(g, step="cutting")
+    assert flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
+    refused(g, "ben cut F", "R18")
+
+
+def test_R24_winter_steps_take_any_order() -> None:
+    g = TRAVEL3.game()
+    forward(g, step="bonus", round=4)
+    assert flow.actor_kind(g) == "free"
+    play(g, None, "cleo bonus H", "anna bonus F", "ben bonus S")
+    assert g.step != "bonus"
+
+
+def test_R24_travel_turn_lasts_until_the_next_move() -> None:
+    g = TRAVEL3.game()
+    play(g, None, fix("anna", "stake", 1), fix("anna", "board", 1), fix("anna", "shingle", 1),
+         "anna go 1", "anna loan", "anna build drying+food+accom")
+    assert player(g, "anna").loans == 1 and player(g, "anna").huts == {"drying": 1, "food": 1, "accom": 1}
+    play(g, None, "ben go 2")
+    refused(g, "anna loan", "R18")  # ben has moved since: anna's turn is over
+    play(g, None, "ben loan")
+
+
+def test_R24_work_step_turn_lasts_until_the_player_finishes() -> None:
+    """`anna dry 2mF` then `anna dryhut dry1:mF`: the drying hut may be spent after the drying move."""
+    g = TRAVEL3.game()
+    play(g, None, fix("anna", "sale.mF", 2), fix("anna", "drying-hut", 1))
+    forward(g, step="drying")
+    play(g, None, "anna dry 2mF", "anna dryhut dry1:mF")
+    assert player(g, "anna").wood["dry2"] == {"mF": 1} and player(g, "anna").huts.get("drying", 0) == 0
+
+
+def test_R24_a_hut_holder_is_not_skipped_and_the_next_move_ends_the_hut_turn() -> None:
+    g = TRAVEL3.game()
+    play(g, None, fix("anna", "dry1.mF", 1), fix("anna", "drying-hut", 1))
+    forward(g, until=lambda g: g.step == "drying")
+    assert 0 in flow.actors(g), "anna holds a drying hut that could act: she is asked"
+    # an old file did not wait for her: the table's next line ends her turn and the game moves on
+    play(g, None, "path " + PATHS[3])
+    assert g.round == 2 and player(g, "anna").wood["dry2"] == {"mF": 1}
+
+
+def test_R24_skipped_players_are_recorded_with_the_reason() -> None:
+    g = TRAVEL3.game()
+    play(g, None, fix("ben", "saw.F", 1))
+    forward(g, until=lambda g: g.round == 2)
+    why = {(step, g.players[pi].name): reason for r, step, pi, reason in g.skips if r == 1}
+    assert why[("sawing", "ben")] == "no_saw"
+    assert why[("sawing", "anna")] == "nothing_to_saw"
+    assert why[("arrival", "cleo")] == "no_river"
+
+
+def test_R24_refusals_list_loans_and_huts_when_allowed() -> None:
+    g = at_selling(TRAVEL3, fix("anna", "drying-hut", 1))
+    e = refused(g, "anna carry sale:F")
+    assert "here: sell, done, loan, dryhut" in str(e)
+
+
+def test_R18_order_rule_is_kept_in_the_header_and_old_files_play_in_any_order(tmp_path) -> None:
+    text = STRICT3.text()
+    assert "order-rule strict" in text
+    assert gamefile.parse_text(text).setup.strict_order
+    assert not gamefile.parse_text(TRAVEL3.text()).setup.strict_order
+    with pytest.raises(Exception, match="order-rule"):
+        gamefile.parse_text(text.replace("order-rule strict", "order-rule sometimes"))
