@@ -1,8 +1,13 @@
 """Rules lookup: loads topic and ruling texts from templates/rules/*.toml, finds them by words or id, renders.
 
 The texts are data (TOML, one table per topic) so they can be corrected or translated without touching code.
-Search is deliberately simple: words are lower-cased, lightly stemmed, expanded by a small synonym table and
-scored by where they occur (title, keywords, body), weighted by how rare they are across topics.
+Search ranks topics with BM25 (Okapi, k1 1.2, b 0.75) over each topic's body, plus a fixed weight for a term
+in the title (3) or the keywords (2), each times the term's BM25 idf, and a bonus when the query contains
+every word of one of the topic's keyword phrases ("pay for food"). English words are lower-cased and lightly
+stemmed; Korean is cut into character pairs, so a question with particles still meets the topic's words.
+A synonym table per language adds related words at a lower weight. A query in Hangul is searched in the
+Korean texts, one in Latin letters in the English ones; the answer is shown in the current language.
+BM25 is written out here (a few lines) rather than taken from rank_bm25, which needs numpy at start-up.
 
 API for other modules: `lookup(query)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
 `render(topic)`, `render_ruling(ruling)`, `render_list()`, `read_more(rule_id)`.
@@ -12,13 +17,17 @@ from __future__ import annotations
 
 import math
 import re
-import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from . import texts
+
 RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
+TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, beside its BM25 weight in the body
+PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the topic's own way of asking
+K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,8 @@ class _Library:
     unstemmed: frozenset[str]
     synonyms: dict[str, tuple[str, ...]]
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
+    phrases: tuple[tuple[frozenset[str], ...], ...]
+    lengths: tuple[int, ...]
     idf: dict[str, float]
 
 
@@ -103,13 +114,43 @@ def _stem(word: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    """Lower-case words and numbers; '$7' gives '7', 'R11' gives 'r11'."""
-    return re.findall(r"[a-z0-9]+", text.lower())
+    """Lower-case words and numbers, and runs of Hangul; '$7' gives '7', 'R11' gives 'r11'."""
+    return re.findall(r"[a-z0-9]+|[\uac00-\ud7a3]+", text.lower())
+
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+PARTICLES = ("에서는", "에서", "으로", "에는", "하면", "이면", "은", "는", "이", "가", "을", "를", "에", "로", "의",
+             "도", "만", "와", "과", "면")
+
+
+def _bare(word: str) -> str:
+    """A Korean word without a trailing particle ('음식이' -> '음식'), for synonym and stop-word look-ups."""
+    for p in PARTICLES:
+        if len(word) > len(p) + 0 and word.endswith(p) and len(word) - len(p) >= 1:
+            return word[: -len(p)]
+    return word
+
+
+def _pieces(word: str) -> list[str]:
+    """Index terms of one word: an English stem, or the character pairs of a Korean word (itself if short)."""
+    if not HANGUL.match(word):
+        return [word]
+    if len(word) <= 2:
+        return [word]
+    return [word[i: i + 2] for i in range(len(word) - 1)]
 
 
 def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[str] = frozenset()) -> list[str]:
-    """Stemmed words of a text, without stop words; words in `keep` stay as written."""
-    return [w if w in keep else _stem(w) for w in _words(text) if w not in stopwords]
+    """Index terms of a text without stop words: stemmed English words (those in `keep` as written), Korean pairs."""
+    out: list[str] = []
+    for w in _words(text):
+        if w in stopwords or (HANGUL.match(w) and _bare(w) in stopwords):
+            continue
+        if HANGUL.match(w):
+            out += _pieces(w)
+        else:
+            out.append(w if w in keep else _stem(w))
+    return out
 
 
 # --- loading --------------------------------------------------------------------------------------------
@@ -181,8 +222,12 @@ def _library_of(lang: str) -> _Library:
     df: Counter[str] = Counter()
     for title, keys, body in index:
         df.update(title | keys | set(body))
-    idf = {term: math.log(1 + len(topics) / n) for term, n in df.items()}
-    return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, idf)
+    n = len(topics)
+    idf = {term: math.log(1 + (n - k + 0.5) / (k + 0.5)) for term, k in df.items()}
+    lengths = tuple(sum(body.values()) for _, _, body in index)
+    phrases = tuple(tuple(p for k in t.keywords if (p := frozenset(_terms(k, stopwords, unstemmed)))) for t in topics)
+    return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, phrases, lengths,
+                    idf)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -228,17 +273,23 @@ def read_more(rule_id: str) -> str:
 
 
 def _query_terms(query: str, lib: _Library) -> dict[str, float]:
-    """Stemmed query terms with weights: typed words 1.0, synonyms 0.7, near spellings in the texts 0.5."""
+    """Query terms with weights: typed words 1.0, synonyms 0.7, near spellings in the texts 0.5."""
     weights: dict[str, float] = {}
 
     def add(term: str, weight: float) -> None:
         weights[term] = max(weights.get(term, 0.0), weight)
 
     for word in _words(query):
-        if word in lib.stopwords:
+        korean = bool(HANGUL.match(word))
+        bare = _bare(word) if korean else word
+        if word in lib.stopwords or bare in lib.stopwords:
             continue
-        add(word if word in lib.unstemmed else _stem(word), 1.0)
-        for extra in lib.synonyms.get(word, ()):
+        if korean:
+            for piece in _pieces(word):
+                add(piece, 1.0)
+        else:
+            add(word if word in lib.unstemmed else _stem(word), 1.0)
+        for extra in lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ()):
             for term in _terms(extra, keep=lib.unstemmed):
                 add(term, 0.7)
     for term, weight in list(weights.items()):
@@ -249,19 +300,25 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
     return weights
 
 
-def _scores(query: str) -> list[tuple[float, int]]:
-    """(score, topic position) for every topic that matches at least one term."""
-    lib = _library()
+def _scores(query: str, lib: _Library) -> list[tuple[float, int]]:
+    """(BM25 score, topic position) for every topic that matches at least one term; ruling ids boost."""
     terms = _query_terms(query, lib)
     wanted_rules = {rid for w in _words(query) if (rid := normalise_rule_id(w))}
     home = {lib.rulings[r].topic for r in wanted_rules if r in lib.rulings}
+    average = sum(lib.lengths) / max(len(lib.lengths), 1)
     results = []
-    for pos, (t, (title, keys, body)) in enumerate(zip(lib.topics, lib.index, strict=True)):
+    for pos, (t, (title, keys, body), length) in enumerate(zip(lib.topics, lib.index, lib.lengths, strict=True)):
         score = 0.0
+        norm = K1 * (1 - B + B * length / average)
         for term, weight in terms.items():
-            idf = lib.idf.get(term, 0.0)
-            hits = 6.0 * (term in title) + 4.0 * (term in keys) + min(body[term], 3)
-            score += weight * idf * hits
+            tf = body.get(term, 0)
+            hits = TITLE_WEIGHT * (term in title) + KEYWORD_WEIGHT * (term in keys) + tf * (K1 + 1) / (tf + norm)
+            if hits:
+                score += weight * lib.idf[term] * hits
+        typed = {term for term, weight in terms.items() if weight >= 1.0}
+        whole = [p for p in lib.phrases[pos] if p <= typed]  # a keyword phrase the query says in full
+        if whole:
+            score += PHRASE_WEIGHT * max(sum(lib.idf.get(term, 0.0) for term in p) for p in whole)
         score += 20.0 * len(wanted_rules & set(t.rules)) + 40.0 * (t.id in home)
         if score > 0:
             results.append((score, pos))
@@ -282,11 +339,15 @@ def lookup(query: str, limit: int = 5) -> list[Topic]:
         return [lib.by_id[q]]
     if (rid := normalise_rule_id(q)) and rid not in lib.rulings:
         return []
-    scored = _scores(q)
+    from . import texts
+
+    search = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
+    scored = _scores(q, search)
     if not scored:
         return []
     best = scored[0][0]
-    return [lib.topics[pos] for score, pos in scored[:limit] if score >= 0.4 * best]
+    return [lib.by_id.get(search.topics[pos].id, search.topics[pos]) for score, pos in scored[:limit]
+            if score >= 0.4 * best]
 
 
 # --- rendering ------------------------------------------------------------------------------------------
@@ -319,7 +380,7 @@ def _wrap_body(body: str, width: int) -> list[str]:
             continue
         marker = re.match(r"^(- |\d+\. )", block)
         indent = " " * len(marker[0]) if marker else ""
-        out.extend(textwrap.wrap(block, width, subsequent_indent=indent, break_on_hyphens=False))
+        out.extend(texts.wrap(block, width, subsequent_indent=indent))
     return out
 
 
@@ -337,14 +398,14 @@ def _rules_line(rules: tuple[str, ...]) -> str:
 
 def _other_lines(other: OtherReading, width: int) -> list[str]:
     text = _label("other_reading", rule=other.rule, reading=other.reading, source=other.source)
-    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
+    return texts.wrap(text, width, subsequent_indent="  ")
 
 
 def render(topic: Topic, width: int = 80) -> str:
     """A topic as text for the terminal: title, rulings applied, body, other readings."""
     width = max(width, 30)
     lines = [f"{topic.title}  [{topic.id}]"]
-    lines += textwrap.wrap(_rules_line(topic.rules), width, subsequent_indent="  ", break_on_hyphens=False)
+    lines += texts.wrap(_rules_line(topic.rules), width, subsequent_indent="  ")
     lines.append("")
     lines += _wrap_body(topic.body, width)
     for other in topic.other_readings:
@@ -367,14 +428,14 @@ def render_ruling(r: Ruling, width: int = 80) -> str:
     lines.append(_label("read_more", command=f"lignum rules {home.id}", title=home.title))
     cited = [t.id for t in lib.topics if r.id in t.rules and t.id != home.id]
     if cited:
-        lines += textwrap.wrap(_label("cited_in", topics=", ".join(cited)), width, subsequent_indent="  ")
+        lines += texts.wrap(_label("cited_in", topics=", ".join(cited)), width, subsequent_indent="  ")
     return "\n".join(lines)
 
 
 def render_list(width: int = 80) -> str:
     """All topics grouped, one line each with its id, for `lignum rules` without a query."""
     lib = _library()
-    lines = textwrap.wrap(_label("list_intro"), width)
+    lines = texts.wrap(_label("list_intro"), width)
     id_width = max(len(t.id) for t in lib.topics)
     group = None
     for t in lib.topics:

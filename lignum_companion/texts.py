@@ -23,6 +23,7 @@ LANGS = ("en", "ko")
 DEFAULT = "en"
 ENV_LANG = "LIGNUM_LANG"
 ENV_STRICT = "LIGNUM_STRICT_TEXTS"
+OWN_WORDS = ("keywords", "search")  # word lists each language keeps for itself (search words), never merged
 LANGUAGE_FREE = "language_free"  # a top-level list in an English file: sections every language takes from it
 
 
@@ -100,7 +101,9 @@ def _merge(base: dict[str, Any], over: dict[str, Any], where: str, missing: list
     """English `base` with the translated `over` laid on it; keys only in English are listed in `missing`."""
     out: dict[str, Any] = {}
     for key, value in base.items():
-        if key not in over:
+        if key in OWN_WORDS and key in over:
+            out[key] = over[key]
+        elif key not in over:
             missing.append(f"{where}{key}")
             out[key] = value
         elif isinstance(value, dict) and isinstance(over[key], dict):
@@ -154,6 +157,37 @@ def text(name: str, *path: str, **fields: Any) -> str:
     for key in path:
         value = value[key]
     return fill(value, **fields)
+
+
+def display_width(text: str) -> int:
+    """Columns a text takes in a terminal: Hangul and other wide letters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else (0 if unicodedata.combining(ch) else 1)
+               for ch in text)
+
+
+def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """Greedy word wrap by display width (textwrap counts a Hangul letter as one column, a terminal as two)."""
+    if text.isascii():
+        import textwrap
+
+        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent, break_on_hyphens=False)
+    lines: list[str] = []
+    line, used = "", 0
+    for word in text.split():
+        w = display_width(word)
+        if line and used + 1 + w > width:
+            lines.append(line)
+            line, used = "", 0
+        if not line:
+            prefix = subsequent_indent if lines else ""
+            line, used = prefix + word, display_width(prefix) + w
+        else:
+            line, used = line + " " + word, used + 1 + w
+    if line:
+        lines.append(line)
+    return lines
 
 
 class _Blank(dict):
