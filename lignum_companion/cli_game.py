@@ -293,8 +293,23 @@ def _rules_hint(e: Exception) -> str:
         return f" — see: lignum rules {rule}"
 
 
-def cmd_next(file: str = FileArg) -> None:
-    """Where the game stands and what the table does on the physical board now."""
+QuietOpt = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor (also: `warnings off` in the "
+                                                     "game file's header)")
+
+
+def advice_lines(gf, g, quiet: bool) -> list[str]:
+    """The coming winter's forecast and the warnings that hold now, unless turned off (--quiet, `warnings off`)."""
+    from . import views
+    from .engine import advice
+
+    lines = views.forecast_lines(g)
+    if not quiet and gf.setup.warnings:
+        lines += views.warning_lines(advice.warnings(g))
+    return lines
+
+
+def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
+    """Where the game stands, what the table does on the physical board now, the coming winter and warnings."""
     from . import views
 
     path, gf, g = load_or_fail(file)
@@ -310,6 +325,11 @@ def cmd_next(file: str = FileArg) -> None:
     for line in views.step_lines(g):
         out(line)
     for line in views.pending_lines(g):
+        out(line)
+    extra = advice_lines(gf, g, quiet)
+    if extra:
+        out()
+    for line in extra:
         out(line)
 
 
@@ -331,10 +351,16 @@ def cmd_show(
         only = g.players[idx]
     if as_json:
         state = g.to_dict()
+        from .engine import advice
+
         state["waiting_for"] = waiting_for(g)
+        state["forecast"] = [f.to_dict() for f in advice.forecasts(g)]
+        state["warnings"] = [a.to_dict() for a in advice.warnings(g)]
         state["format"] = 1
         if only:
             state["players"] = [p for p in state["players"] if p["name"] == only.name]
+            state["forecast"] = [f for f in state["forecast"] if f["player"] == only.name]
+            state["warnings"] = [a for a in state["warnings"] if a["player"] == only.name]
         import json
 
         out(json.dumps(state, ensure_ascii=False, indent=1))
@@ -416,6 +442,8 @@ def cmd_score(
     pdf: str = typer.Option(None, "--pdf", help="Write the PDF score sheet to this path"),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF"),
     paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale, LC_PAPER or LANG)"),
+    projected: bool = typer.Option(False, "--projected", help="The final score if the game ended now, with the "
+                                                              "wood that would stay unsold (and a line on the PDF)"),
 ) -> None:
     """Final scores (provisional while the game runs); optionally the PDF score sheet."""
     from .engine import score
@@ -423,7 +451,12 @@ def cmd_score(
     if pdf is not None:
         pdf = _pdf_target(pdf, file)
     path, gf, g = load_or_fail(file)
-    result = score(g)
+    if projected:
+        from .engine.advice import projected as projected_score
+
+        result = projected_score(g)
+    else:
+        result = score(g)
     if pdf is not None:
         _refuse_pdf_over_game(Path(pdf), path)
         try:
@@ -431,7 +464,7 @@ def cmd_score(
         except ImportError:
             fail("the PDF score sheet is not available in this installation")
         try:
-            pdfmod.export(gf, g, pdf, force=force, paper=paper)
+            pdfmod.export(gf, g, pdf, force=force, paper=paper, note=_projected_line(result) if projected else None)
         except pdfmod.ExportError as e:
             fail(str(e))
         if not as_json:
@@ -446,7 +479,10 @@ def cmd_score(
     from . import texts
 
     lab = texts.load("labels")["score"]
-    out(lab["final"] if result["final"] else lab["provisional"])
+    if projected and not result["final"]:
+        out(texts.load("advice")["projected"]["title"])
+    else:
+        out(lab["final"] if result["final"] else lab["provisional"])
     rows = []
     for r in result["players"]:
         place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
@@ -464,6 +500,12 @@ def cmd_score(
             out(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
         for c in r["corrections"]:
             out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=c))
+        if r.get("unsold"):
+            from .engine import data as D
+            from .engine.pieces import format_bag
+
+            left = ", ".join(f"{D.AREA_NAMES[a]} {format_bag(b, D.PIECES)}" for a, b in r["unsold"].items())
+            out(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
     first = [r["name"] for r in result["players"] if r["place"] == 1]
     if result["final"]:
         out(texts.fill(lab["winners"] if len(first) > 1 else lab["winner"], names=", ".join(first)))
@@ -482,6 +524,16 @@ def _refuse_pdf_over_game(target: Path, game: Path) -> None:
     if gamefile.is_game_file(target, game):
         fail(f"refused: {target} is a game file or its backup; the score sheet never replaces a game "
              "(choose a .pdf name)")
+
+
+def _projected_line(result: dict[str, Any]) -> str | None:
+    """The PDF's line for `score --projected` on an unfinished game: each player's total if it ended now."""
+    from . import texts
+
+    if result["final"]:
+        return None
+    players = ", ".join(f"{r['name']} ${r['total']}" for r in result["players"])
+    return texts.fill(texts.load("advice")["projected"]["pdf_line"], players=players)
 
 
 def cmd_games() -> None:

@@ -32,7 +32,7 @@ from .engine.state import Game
 FORMAT = 1
 MAGIC = "lignum-game"
 HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang", "name", "date",
-               "colors", "order-rule")
+               "colors", "order-rule", "warnings")
 LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
 ORDER_RULES = ("free", "strict")  # R24: `order-rule strict` keeps clearing order in every step; absent = free
 BACKUP_SUFFIX = ".bak"
@@ -92,6 +92,8 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
         lines.append("colors " + " ".join(f"{name}={colour}" for name, colour in s.colours.items()))
     if s.strict_order:
         lines.append("order-rule strict")
+    if not s.warnings:
+        lines.append("warnings off")  # the advisor's warnings are not shown for this game
     lines.append("start")
     return lines
 
@@ -185,6 +187,11 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
             if rule not in ORDER_RULES:
                 raise GameFileError(n_o, f"order-rule is {' or '.join(ORDER_RULES)}, not {rule!r} (R24)")
             setup.strict_order = rule == "strict"
+        if "warnings" in seen:
+            n_w, value = seen["warnings"]
+            if value not in ("on", "off"):
+                raise GameFileError(n_w, f"warnings is on or off, not {value!r}")
+            setup.warnings = value == "on"
         from .engine.setup import validate
 
         validate(setup)

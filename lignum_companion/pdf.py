@@ -335,21 +335,23 @@ def write_atomic(p: Path, data: bytes) -> None:
         raise
 
 
-def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = None) -> None:
-    """Write the score sheet of game `g` (read from `gf`) to `out`, all or nothing (paper from the locale)."""
+def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = None,
+           note: str | None = None) -> None:
+    """Write the score sheet of game `g` (read from `gf`) to `out`, all or nothing (paper from the locale);
+    `note` is an extra line under the header (e.g. `score --projected`'s totals if the game ended now)."""
     size = paper_size(paper or default_paper())
     target = check_target(out, force)
     try:
         import reportlab  # noqa: F401
     except ImportError:
         raise ExportError("the PDF score sheet needs reportlab (pip install reportlab)") from None
-    write_atomic(target, render(gf, g, pagesize=size))
+    write_atomic(target, render(gf, g, pagesize=size, note=note))
 
 
 def render(gf: GameFile | None, g: Game, *, pagesize: tuple[float, float] | None = None,
-           fonts: Fonts | None = None, today: datetime.date | None = None) -> bytes:
+           fonts: Fonts | None = None, today: datetime.date | None = None, note: str | None = None) -> bytes:
     """The PDF as bytes (nothing touches the disk)."""
-    return _Sheet(gf, g, pagesize or paper_size("A4"), fonts or default_fonts(), today).build()
+    return _Sheet(gf, g, pagesize or paper_size("A4"), fonts or default_fonts(), today, note).build()
 
 
 # --- the sheet -------------------------------------------------------------------------------------------
@@ -359,7 +361,7 @@ class _Sheet:
     """Builds the story of flowables from the template and the engine's figures."""
 
     def __init__(self, gf: GameFile | None, g: Game, pagesize: tuple[float, float], fonts: Fonts,
-                 today: datetime.date | None) -> None:
+                 today: datetime.date | None, note: str | None = None) -> None:
         from reportlab.lib import colors
         from reportlab.lib.styles import ParagraphStyle
 
@@ -379,7 +381,9 @@ class _Sheet:
         self.today = (today or datetime.date.today()).isoformat()
         self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
         self.expansion = getattr(gf.setup, "expansion", "") if gf is not None else ""
-        fonts.prepare(letters(self.L, [p.name for p in g.players], where(g), self.game_name, self.played))
+        self.note = note  # an extra line under the header (`score --projected`)
+        fonts.prepare(letters(self.L, [p.name for p in g.players], where(g), self.game_name, self.played,
+                              note or ""))
         flag = self.L["correction_flag"]
         self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
 
@@ -437,7 +441,8 @@ class _Sheet:
         )
         self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
         doc.afterPage = lambda: self.stamp(doc.canv)
-        story = self.header() + self.standings() + self.breakdown()
+        note = [self.P(self.note, "body", bold=True, colour=self.hex["provisional"])] if self.note else []
+        story = self.header() + note + self.standings() + self.breakdown()
         story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger() + self.closing()
         from reportlab.platypus.tables import CellStyle
 

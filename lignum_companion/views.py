@@ -332,3 +332,83 @@ def step_lines(g: Game) -> list[str]:
     out = winter_lines(g, [b for b in g.winter_bills if b["round"] == g.round])
     out += [winter_forecast(g, pi) for pi in flow.actors(g)]
     return out
+
+
+# --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
+
+
+def _sale_text(sale: dict[str, dict[str, int]]) -> str:
+    return " ".join(f"{area}:{format_bag(bag, D.PIECES)}" for area, bag in sale.items() if bag)
+
+
+def forecast_line(f: Any) -> str:
+    """One player's coming winter: what the card asks, what they hold, and what it costs (R14)."""
+    tpl = texts.load("advice")["forecast"]
+    missing = f.food.missing + f.heating.missing
+    parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
+    if f.loans_forced:
+        parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
+    if f.sale_needed:
+        sale = {}
+        for part in (f.food_sale, f.heating_sale):
+            for area, bag in part.items():
+                sale.setdefault(area, {}).update({k: sale.get(area, {}).get(k, 0) + n for k, n in bag.items()})
+        if sale:
+            parts.append(texts.fill(tpl["sale"], dollars=f.sale_needed - f.debt, pieces=_sale_text(sale)))
+    if f.debt:
+        parts.append(texts.fill(tpl["debt"], debt=f.debt))
+    make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
+    return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
+                      logs_have=f.heating.have, heat_need=f.heating.need, make=make, outcome="; ".join(parts))
+
+
+def forecast_lines(g: Game) -> list[str]:
+    """The heading and one line per player, from the summer before each winter until its feeding (else [])."""
+    from .engine import advice
+
+    if not advice.forecast_due(g):
+        return []
+    found = advice.forecasts(g)
+    if not found:
+        return []
+    food, heat = rules.winter_need(g, g.players[0])
+    heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=found[0].year, food=food, heat=heat)
+    return [heading] + ["  " + forecast_line(f) for f in found]
+
+
+def forecast_status(g: Game) -> str:
+    """The forecast in a few words for a status line: who would pay what this winter ('' when not due)."""
+    from .engine import advice
+
+    if not advice.forecast_due(g):
+        return ""
+    tpl = texts.load("advice")["forecast"]
+    who = [texts.fill(tpl["status_cost"], player=f.player, cost=f.cost) if f.cost else
+           texts.fill(tpl["status_ok"], player=f.player) for f in advice.forecasts(g)]
+    return texts.fill(tpl["status"], players=", ".join(who)) if who else ""
+
+
+def warning_text(alert: Any) -> str:
+    """A warning in words, from templates/<lang>/advice.toml, with its ruling id."""
+    tpl = texts.load("advice")
+    fields = dict(alert.figures)
+    fields["player"] = alert.player
+    if alert.kind == "plan-unmet":
+        lacks = tpl["lacks"]
+        named = [lacks[k] for k in ("trade_tokens", "identical_craftwork", "hut_kinds", "rafts")
+                 if k in alert.figures]
+        named += [lacks[k] for k in ("saws", "sawyers", "disks") if alert.figures.get(k) == 0]
+        fields["lacks"] = lacks["joiner"].join(named)
+        fields["season"] = tpl["season"].get(alert.figures.get("season", ""), alert.figures.get("season", ""))
+    if alert.kind == "task-lost":
+        fields["needs"] = ", ".join(alert.figures["needs"])
+    if alert.kind == "broke-move":
+        fields["moves"] = " / ".join(f"`{m}`" for m in alert.figures["moves"])
+    return texts.fill(tpl["warning"][alert.kind], **fields) + f" ({alert.rule})"
+
+
+def warning_lines(alerts: list[Any]) -> list[str]:
+    """A heading and one line per warning ([] when there is none)."""
+    if not alerts:
+        return []
+    return [texts.load("advice")["warning"]["heading"]] + ["  ⚠ " + warning_text(a) for a in alerts]

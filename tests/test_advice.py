@@ -115,20 +115,24 @@ def test_no_task_ready_warning_once_the_task_is_filled_or_while_a_piece_lacks():
 
 def test_a_task_that_can_no_longer_be_completed_is_said():
     g, lines = _task_game()
-    forward(g, lines, step="travel", round=7, who="anna")
-    # one drying phase is left before the last tasks phase: milled softwood in the sale area can't reach stage 1
+    forward(g, lines, step="bonus", round=8, who="anna")
+    # no drying phase is left before the last tasks phase: milled softwood in the sale area can't reach stage 1
     play(g, lines, fix("anna", "sale.mS", 1))
     [a] = alerts(g, "task-lost")
     assert (a.rule, a.figures) == ("R19", {"task": "T1", "value": 10, "needs": ["mS@1"]})
 
 
-def test_no_lost_task_warning_while_a_piece_can_still_dry_in_time():
+def test_no_lost_task_warning_while_a_piece_can_still_get_there():
     g, lines = _task_game()
-    forward(g, lines, step="travel", round=7, who="anna")
-    play(g, lines, fix("anna", "dry1.mS", 1))
+    forward(g, lines, step="bonus", round=8, who="anna")
+    play(g, lines, fix("anna", "dry2.mS", 1))
     assert not alerts(g, "task-lost")
     g, lines = _task_game()
-    forward(g, lines, step="travel", round=6, who="anna")  # two drying phases left: new wood still makes it
+    forward(g, lines, step="bonus", round=8, who="anna")
+    play(g, lines, fix("anna", "sale.mS", 1), fix("anna", "drying-hut", 2))
+    assert not alerts(g, "task-lost")  # two drying huts move it two areas right (R11, R16)
+    g, lines = _task_game()
+    forward(g, lines, step="travel", round=7, who="anna")  # craftwork on the path ahead could still build huts
     assert not alerts(g, "task-lost")
 
 
@@ -312,3 +316,87 @@ def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who
         assert (paid + p.debt - debt, p.loans - loans) == (f.cost, f.loans_forced), (seed, p.name, f)
         assert p.debt - debt == f.debt, (seed, p.name, f)
         assert (f.food.missing + f.heating.missing) * D.WINTER_MISSING_PIECE_COST == f.cost
+
+
+# --- the clients: next, show --json, score --projected, the header setting -------------------------------------
+
+
+@pytest.fixture
+def summer_file(tmp_path):
+    """A game file in the summer of year 1, anna to move, with wood in her third drying area."""
+    from helpers import script_to
+
+    script = script_to(start(2), step="travel", round=2, who="anna").then(
+        fix("anna", "dry3.mF", 2), fix("anna", "food", 1))
+    return script, script.write(tmp_path / "game.lignum")
+
+
+def _run(*args: str):
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
+    _, path = summer_file
+    text = _run("next", str(path))
+    assert "Coming winter (year 1): the card asks 4 food and 2 logs." in text
+    assert "anna: food 1 of 4, logs 0 of 2 - 5 missing: $15" in text
+    assert "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)" in text
+
+
+def test_quiet_and_the_header_setting_turn_the_warnings_off(summer_file):
+    script, path = summer_file
+    assert "⚠" not in _run("next", str(path), "--quiet")
+    assert "Coming winter" in _run("next", str(path), "--quiet")  # the forecast is not a warning
+    script.setup.warnings = False
+    script.write(path)
+    assert "warnings off" in path.read_text(encoding="utf-8")
+    assert "⚠" not in _run("next", str(path))
+    assert gamefile.read(path).setup.warnings is False
+
+
+def test_a_bad_warnings_header_line_is_a_clear_error(summer_file):
+    _, path = summer_file
+    path.write_text(path.read_text(encoding="utf-8").replace("\nstart\n", "\nwarnings maybe\nstart\n", 1),
+                    encoding="utf-8")
+    with pytest.raises(gamefile.GameFileError, match="warnings is on or off"):
+        gamefile.read(path)
+
+
+def test_show_json_carries_the_forecast_and_the_warnings(summer_file):
+    import json
+
+    _, path = summer_file
+    state = json.loads(_run("show", str(path), "--json"))
+    anna = state["forecast"][0]
+    assert anna["player"] == "anna" and anna["cost"] == 15 and anna["food"]["missing"] == 3
+    assert [w["kind"] for w in state["warnings"]] == ["dry3-sale"]
+    assert state["warnings"][0]["figures"] == {"pieces": "2mF", "dollars": 6}
+    only = json.loads(_run("show", str(path), "--json", "--player", "ben"))
+    assert [f["player"] for f in only["forecast"]] == ["ben"] and only["warnings"] == []
+
+
+def test_score_projected_in_the_terminal_as_json_and_on_the_pdf(summer_file, tmp_path):
+    import json
+
+    from pypdf import PdfReader
+
+    script, path = summer_file
+    play_to = script.then(fix("anna", "saw.F", 1))
+    play_to.write(path)
+    text = _run("score", str(path), "--projected")
+    assert text.startswith("Projected scores: if the game ended now")
+    assert "anna: left unsold at the end (worth nothing): sawing area F" in text
+    result = json.loads(_run("score", str(path), "--projected", "--json"))
+    anna = next(r for r in result["players"] if r["name"] == "anna")
+    assert result["projected"] is True and result["final"] is False
+    assert anna["total"] == 5 + 6 and anna["unsold"] == {"saw": {"F": 1}}
+    pdf = tmp_path / "sheet.pdf"
+    _run("score", str(path), "--projected", "--pdf", str(pdf))
+    page = PdfReader(str(pdf)).pages[0].extract_text()
+    assert "If the game ended now: anna $11, ben $5" in page

@@ -302,20 +302,44 @@ def shown(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return state
 
 
+@pytest.fixture(scope="module")
+def warned(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """`lignum show --json` of a basic game in the summer with wood in the third drying area (a warning)."""
+    from helpers import fix, script_to, start
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    script = script_to(start(2), step="travel", round=2, who="anna").then(fix("anna", "dry3.mF", 2))
+    path = script.write(tmp_path_factory.mktemp("warned") / "game.lignum")
+    result = CliRunner().invoke(app, ["show", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+SECTIONS = ["Top level", "A player", "A task", "A plan", "A ledger entry", "A forecast", "A winter bill",
+            "A warning"]
+
+
 def test_state_doc_has_its_sections() -> None:
-    assert set(documented_fields()) == {"Top level", "A player", "A task", "A plan", "A ledger entry"}
+    assert set(documented_fields()) == set(SECTIONS)
 
 
-@pytest.mark.parametrize("section", ["Top level", "A player", "A task", "A plan", "A ledger entry"])
-def test_state_doc_matches_real_output(section: str, shown: dict[str, Any]) -> None:
+@pytest.mark.parametrize("section", SECTIONS)
+def test_state_doc_matches_real_output(section: str, shown: dict[str, Any], warned: dict[str, Any]) -> None:
     anna, ben = shown["players"]
     assert anna["plans"] and ben["tasks"] and shown["task_display"] and anna["corrections"]
+    assert shown["forecast"] and warned["warnings"]
+    forecasts = shown["forecast"] + warned["forecast"]
     objects = {
-        "Top level": [shown],
+        "Top level": [shown, warned],
         "A player": [anna, ben],
         "A task": shown["task_display"] + ben["tasks"],
         "A plan": anna["plans"],
         "A ledger entry": anna["ledger"] + ben["ledger"],
+        "A forecast": forecasts,
+        "A winter bill": [f[k] for f in forecasts for k in ("food", "heating", "heating_if_made")],
+        "A warning": warned["warnings"],
     }[section]
     doc = documented_fields()[section]
     for obj in objects:

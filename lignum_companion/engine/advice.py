@@ -308,6 +308,25 @@ def _dryings_left(g: Game) -> int:
     return len(rounds)
 
 
+def hut_moves(g: Game, p: Player) -> int:
+    """At most how many one-area moves drying huts can still make before the last tasks phase (R11, R16).
+
+    Huts held, huts the held craftwork builds, and (an upper bound) huts from craftwork tokens still on the path
+    ahead of the foreman this round or on the paths of later rounds (at most 3 craftwork tokens each).
+    """
+    usable = data.HUT_CRAFTWORK + ("joker",)
+    held = sum(p.craftwork.get(k, 0) for k in usable)
+    ahead = 0
+    if g.step == "travel" or (not g.winter and _step_ahead(g, "path")):
+        ahead = sum(1 for loc, tok in g.path.items() if tok in usable and int(loc) > p.pos) if g.path else 3
+    later = 3 * len([r for r in range(g.round + 1, data.ROUNDS) if data.round_season(r) != "winter"])
+    per_set = 2 if rules.plan_active(g, p, "hut-construction") else 3
+    if ahead or later:
+        return p.huts.get("drying", 0) + (held + ahead + later) // per_set * per_set
+    kinds = sum(1 for k in data.HUT_CRAFTWORK if p.craftwork.get(k)) + p.craftwork.get("joker", 0)
+    return p.huts.get("drying", 0) + (held // per_set * per_set if kinds >= per_set else 0)
+
+
 def _need_reachable(g: Game, p: Player, piece: str, stage: int) -> bool:
     """Whether some piece could still lie at `stage` in a tasks phase: one in the mill, or new wood (R19).
 
@@ -316,7 +335,7 @@ def _need_reachable(g: Game, p: Player, piece: str, stage: int) -> bool:
     """
     if g.round == data.ROUNDS and not _step_ahead(g, "tasks"):
         return False
-    left = _dryings_left(g)
+    left = _dryings_left(g) + hut_moves(g, p)
     for area, steps in _DRYINGS_TO_STAGE[stage].items():
         if steps <= left and p.wood[area].get(piece):
             return True
@@ -433,3 +452,21 @@ class Announcer:
 def bag_text(bag: Bag) -> str:
     """A bag of pieces in the notation (for figures)."""
     return format_bag(bag, data.PIECES)
+
+
+# ---------------------------------------------------------------------------------------------------
+# the projected final score
+
+
+def projected(g: Game) -> dict[str, Any]:
+    """The final score if the game ended now: scoring.score (final sale at today's prices, the river sale,
+    complete tasks, loans repaid, debts), marked `projected`, with the wood each player would leave unsold
+    (woodpile, sawing area, firewood storage: nothing there is sold at the end; R8, R10, R15)."""
+    from .scoring import score
+
+    result = score(g)
+    result["projected"] = True
+    for row in result["players"]:
+        p = g.players[g.player_index(row["name"])]
+        row["unsold"] = {a: dict(p.wood[a]) for a in ("woodpile", "saw", "store") if p.wood[a]}
+    return result

@@ -31,6 +31,7 @@ class Setup:
     name: str = ""  # the game's own name as the table typed it (score sheet title); "" for old files
     date: str = ""  # the day the game was started, ISO (score sheet, stats); "" for old files
     colours: dict[str, str] = field(default_factory=dict)  # player -> colour of their pieces
+    warnings: bool = True  # the advisor's warnings in the clients (`warnings off` in the header); rules ignore it
 
 
 def colours_of(s: Setup) -> list[str]:

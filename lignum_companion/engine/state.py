@@ -179,7 +179,8 @@ class Game:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Game:
         """Rebuild a Game from `to_dict` output, or from `lignum show --json` (its added keys are dropped)."""
-        raw = {k: v for k, v in raw.items() if k not in ("season", "year", "waiting_for", "format")}
+        raw = {k: v for k, v in raw.items() if k not in ("season", "year", "waiting_for", "format", "forecast",
+                                                        "warnings")}
         players = []
         for p in raw.pop("players"):
             p = dict(p)
