@@ -128,6 +128,8 @@ def cmd_new(
     strict_order: bool = typer.Option(None, "--strict-order/--any-order",
                                       help="Clearing order in every step, for a first game (R24); default: any order "
                                            "except woodcutting"),
+    warnings: str = typer.Option(None, "--warnings", help="on or off: the advisor's warnings in next and play "
+                                                          "(default on; stored in the file)"),
     file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
 ) -> None:
     """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
@@ -146,7 +148,12 @@ def cmd_new(
         "name": name,
         "colours": None,
         "strict": strict_order,
+        "warnings": None,
     }
+    if warnings is not None:
+        if warnings not in ("on", "off"):
+            fail(f"--warnings is on or off, not {warnings[:20]!r}", 2)
+        given["warnings"] = warnings == "on"
     try:
         if colors:
             given["colours"] = {}
@@ -181,7 +188,7 @@ def cmd_new(
                       order=given["order"], areas=given["areas"], winter=given["winter"],
                       cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"],
                       name=(given["name"] or "").strip(), colours=given["colours"] or {},
-                      strict_order=bool(given["strict"]))
+                      strict_order=bool(given["strict"]), warnings=given["warnings"] is not False)
     else:
         from . import table
 

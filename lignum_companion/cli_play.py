@@ -7,6 +7,8 @@ import typer
 
 def cmd_play(
     file: str = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor (also: `warnings off` in "
+                                                             "the game file's header)"),
 ) -> None:
     """Guided table mode: reminders for the board, menus of legal moves, undo, status and rules at any prompt.
 
@@ -16,7 +18,7 @@ def cmd_play(
     from .cli_game import load_or_fail
 
     path, gf, g = load_or_fail(file)
-    code = table.play(path, gf, g)
+    code = table.play(path, gf, g, quiet=quiet)
     if code:
         raise typer.Exit(code)
 

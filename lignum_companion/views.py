@@ -376,16 +376,27 @@ def forecast_lines(g: Game) -> list[str]:
     return [heading] + ["  " + forecast_line(f) for f in found]
 
 
-def forecast_status(g: Game) -> str:
-    """The forecast in a few words for a status line: who would pay what this winter ('' when not due)."""
+def forecast_player_lines(g: Game, pi: int) -> list[str]:
+    """The heading and one player's forecast line, for the top of that player's travel menu ([] when not due)."""
     from .engine import advice
 
-    if not advice.forecast_due(g):
+    f = advice.forecast(g, pi) if advice.forecast_due(g) else None
+    if f is None:
+        return []
+    food, heat = rules.winter_need(g, g.players[pi])
+    heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=f.year, food=food, heat=heat)
+    return [heading, "  " + forecast_line(f)]
+
+
+def forecast_short(g: Game, pi: int) -> str:
+    """A player's coming winter in two words for the turn's status line ('' when not due)."""
+    from .engine import advice
+
+    f = advice.forecast(g, pi) if advice.forecast_due(g) else None
+    if f is None:
         return ""
     tpl = texts.load("advice")["forecast"]
-    who = [texts.fill(tpl["status_cost"], player=f.player, cost=f.cost) if f.cost else
-           texts.fill(tpl["status_ok"], player=f.player) for f in advice.forecasts(g)]
-    return texts.fill(tpl["status"], players=", ".join(who)) if who else ""
+    return texts.fill(tpl["short_cost"], cost=f.cost) if f.cost else tpl["short_ok"]
 
 
 def warning_text(alert: Any) -> str:

@@ -400,3 +400,42 @@ def test_score_projected_in_the_terminal_as_json_and_on_the_pdf(summer_file, tmp
     _run("score", str(path), "--projected", "--pdf", str(pdf))
     page = PdfReader(str(pdf)).pages[0].extract_text()
     assert "If the game ended now: anna $11, ben $5" in page
+
+
+def _play(tmp_path, script, answers: list[str], **kw) -> str:
+    """`lignum play` in this process with plain answers; the output with its line breaks undone."""
+    import io
+
+    from lignum_companion import table
+
+    path = script.write(tmp_path / "play.lignum")
+    out = io.StringIO()
+    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+    table.play(path, con=con, seed="1", **kw)
+    return " ".join(out.getvalue().split())
+
+
+def test_play_shows_the_forecast_before_the_travel_menu_and_each_warning_once_per_step(tmp_path, summer_file):
+    script, _ = summer_file
+    text = _play(tmp_path, script, ["go 5", "status", "quit"])
+    assert "Coming winter (year 1): the card asks 4 food and 2 logs. anna: food 1 of 4" in text
+    assert "-- anna, travel: at the start, $5, food 1, mill worker, winter -$15" in text
+    assert "anna: food 2 of 4, logs 0 of 2 - 4 missing: $12" in text  # after the food at location 5
+    said = "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)"
+    assert text.count(said) == 2  # once in the step, and once more when the table asks for `status`
+
+
+def test_play_quiet_or_the_header_setting_keeps_the_warnings_out(tmp_path, summer_file):
+    script, _ = summer_file
+    text = _play(tmp_path, script, ["status", "quit"], quiet=True)
+    assert "⚠" not in text and "Coming winter" in text
+    script.setup.warnings = False
+    assert "⚠" not in _play(tmp_path, script, ["status", "quit"])
+
+
+def test_new_takes_the_warnings_setting_without_asking(tmp_path):
+    path = tmp_path / "quiet.lignum"
+    _run("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+         "--winter", "4/2,5/3", "--warnings", "off", "--file", str(path))
+    assert "warnings off" in path.read_text(encoding="utf-8").splitlines()
+    assert gamefile.read(path).setup.warnings is False

@@ -316,12 +316,13 @@ def test_undo_reaches_back_into_the_previous_round_and_typed_lines_put_it_back(t
 
 def test_the_wizard_reads_piped_answers_including_a_hangul_name(tmp_path):
     path = tmp_path / "new.lignum"
-    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", ""]  # advanced, no variant, order as entered
+    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", "2", ""]  # advanced, no variant, order as entered,
+    # no warnings
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
     assert r.returncode == 0, r.stdout + r.stderr
     text = path.read_text(encoding="utf-8")
     for line in ("players anna 민준", "mode advanced", "variants none", "order anna 민준", "areas anna=1 민준=5",
-                 "winter 4/2 5/3"):
+                 "winter 4/2 5/3", "warnings off"):
         assert line in text.splitlines()
     assert "Task cards are entered when play reaches the first reveal step." in r.stdout
 
@@ -343,7 +344,7 @@ def test_the_wizard_refuses_bad_names_and_end_of_input_cancels(tmp_path):
 
 def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     path = tmp_path / "expert.lignum"
-    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", ""]
+    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", "", ""]
     r = run("new", "-p", "anna,ben", "--mode", "expert", "--order", "ben,anna", "--no-variants", "--file", str(path),
             tmp=tmp_path, stdin="\n".join(answers) + "\n")
     out = flat(r.stdout)
@@ -363,7 +364,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
 
 def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
     path = tmp_path / "ascii.lignum"
-    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", ""]
+    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", "", ""]
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n", PYTHONIOENCODING="ascii")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "players anna 민준" in path.read_text(encoding="utf-8").splitlines()  # stored whole, shown as ??
@@ -376,7 +377,7 @@ def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
 def test_bytes_that_are_not_text_are_asked_again(tmp_path):
     path = tmp_path / "latin.lignum"
     full = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"}
-    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n"  # Latin-1 bytes, then plain ASCII
+    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n\n"  # Latin-1 bytes, then plain ASCII
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(path)], input=answers,
                        capture_output=True, env=full, timeout=60)
     out = r.stdout.decode("utf-8", "replace")

@@ -59,6 +59,13 @@ class Commands:
                 self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))
         for line in views.pending_lines(g):
             self.say(line)
+        for line in views.forecast_lines(g):
+            self.say(line)
+        if self.warn:
+            from ..engine import advice
+
+            for line in views.warning_lines(advice.warnings(g)):
+                self.say(line)
 
     def rules(self, query: str) -> None:
         try:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import gamefile, views
-from ..engine import LignumError, flow
+from ..engine import LignumError, advice, flow
 from ..engine import data as D
 from ..engine import play as engine_play
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
@@ -26,12 +26,16 @@ from .work import WorkMenus
 
 
 def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None, *,
-         con: Console | None = None, seed: str | None = None) -> int:
-    """Run the guided table mode on a game file until the final scoring; the exit code (130 when stopped)."""
+         con: Console | None = None, seed: str | None = None, quiet: bool = False) -> int:
+    """Run the guided table mode on a game file until the final scoring; the exit code (130 when stopped).
+
+    `quiet` (or `warnings off` in the file's header) keeps the advisor's warnings out; the winter forecast stays.
+    """
     safe_streams()
     if gf is None or g is None:
         gf, g = gamefile.load(path)
     session = Session(Path(path), gf, g, con or Console(), seed or seed_from_env())
+    session.warn = not quiet and gf.setup.warnings
     return session.main()
 
 
@@ -49,6 +53,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         self.round_shown: int | None = None
         self.hinted = False
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
+        self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
+        self.announcer = advice.Announcer()  # says each warning once per step
         names = [p.name for p in g.players]
         con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
                            | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
@@ -91,7 +97,18 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             self.say(tpl("resuming", n=len(self.gf.actions), where=views.header_line(g),
                          waiting=flow.waiting_for(g)))
 
+    def advise(self) -> None:
+        """The advisor's warnings that are new in this step (each said once per step, R-ids attached)."""
+        if self.warn and not self.g.over:
+            for line in views.warning_lines(self.announcer.news(self.g)):
+                self.say(line)
+
     def show_step(self) -> None:
+        """The step's reminder when the step or the player changes, then any warning new in this step."""
+        self._show_step()
+        self.advise()
+
+    def _show_step(self) -> None:
         g = self.g
         if g.round != self.round_shown and not g.over:
             self.round_shown = g.round

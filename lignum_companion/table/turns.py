@@ -36,7 +36,10 @@ class TurnMenus:
         choices += self._free_choices(p, extra)
         if default is None and len(choices) == 1:
             default = 0
-        return Menu(p.name, choices, default, self.free_player(p), header=self.turn_header(p))
+        header = self.turn_header(p)
+        if g.step == "travel":  # before the trip: what the coming winter will ask of this player
+            header = "\n".join(views.forecast_player_lines(g, pi) + [header])
+        return Menu(p.name, choices, default, self.free_player(p), header=header)
 
     def turn_header(self, p: Player) -> str:
         g = self.g
@@ -50,6 +53,9 @@ class TurnMenus:
             workers = views.workers_text(p)
             if workers != "-":
                 bits.append(workers)
+        winter = views.forecast_short(g, g.players.index(p))
+        if winter:
+            bits.append(winter)
         return f"-- {p.name}, {g.step}: " + ", ".join(bits)
 
     def choice(self, a: Action, note: str = "", key: str = "") -> Choice:

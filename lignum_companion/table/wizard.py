@@ -65,10 +65,22 @@ class _Wizard:
         areas = self.areas(players)
         winter = self.winter()
         cards = self.cards(mode, len(players))
+        warnings = self.warnings()
         money = self.value("money")
         setup = Setup(players=players, mode=mode, variants=variants, order=order, areas=areas, winter=winter,
-                      cards=cards, start_money=D.START_MONEY if money is None else money, strict_order=strict)
+                      cards=cards, start_money=D.START_MONEY if money is None else money, strict_order=strict,
+                      warnings=warnings)
         return setup
+
+    def warnings(self) -> bool:
+        """The advisor's warnings for this game (`warnings off` in the header when not wanted)."""
+        given = self.value("warnings")
+        if given is not None:
+            return bool(given)
+        choices = [(tpl("warnings_on"), True), (tpl("warnings_off"), False)]
+        default = 0 if self.answers.get("warnings", True) else 1
+        self.answers["warnings"] = self.con.select(tpl("ask_warnings"), choices, default)
+        return self.answers["warnings"]
 
     # --- players -------------------------------------------------------------------------------------
     def players(self) -> list[str]:
@@ -263,6 +275,7 @@ class _Wizard:
         ]
         if s.cards:
             rows.append((tpl("sum_cards"), ", ".join(s.cards)))
+        rows.append((tpl("sum_warnings"), tpl("warnings_on_short" if s.warnings else "warnings_off_short")))
         self.con.say("")
         self.con.say(tpl("summary_title"))
         for label, value in rows:
