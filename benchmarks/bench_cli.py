@@ -6,6 +6,8 @@ Pairs, run interleaved (A, B, A, B, ...) so that machine load hits both alike; t
 
 - `lignum --help`       vs `python -c "import typer"`            budget: at most 1.2x
 - `lignum show FILE`    vs `python -c "import typer, tabulate"`  budget: at most 1.5x
+- `lignum next FILE`    vs `python -c "import typer, tabulate"`  budget: at most 1.5x, on a game stopped in the
+  middle of a summer trip (the winter forecast and the advisor's warnings are worked out and shown)
 
 Both sides run the same interpreter directly (the console script next to `sys.executable`, not a pyenv shim),
 with bytecode caching on as in an ordinary installation: `PYTHONDONTWRITEBYTECODE` is dropped and the cache goes to
@@ -26,7 +28,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUDGETS = {"help": 1.2, "show": 1.5}
+BUDGETS = {"help": 1.2, "show": 1.5, "next": 1.5}
+NEXT_LINES = 240  # examples/expert-4p.lignum cut here: fall of year 1, on the path, forecast and warnings due
 
 
 def lignum_command() -> list[str]:
@@ -45,6 +48,17 @@ def game_file(given: str | None) -> Path:
         if (ROOT / "examples" / name).exists():
             return ROOT / "examples" / name
     return ROOT / "benchmarks" / "data" / "sim-4p-basic.lignum"
+
+
+def mid_game_file(folder: str) -> Path:
+    """The expert example cut in the middle of a trip, so that `next` shows a forecast and warnings."""
+    src = ROOT / "examples" / "expert-4p.lignum"
+    lines = src.read_text(encoding="utf-8").splitlines()
+    start = lines.index("start") + 1
+    body = [x for x in lines[start:] if x.strip() and not x.startswith("#")]
+    out = Path(folder) / "mid-game.lignum"
+    out.write_text("\n".join(lines[:start] + body[:NEXT_LINES]) + "\n", encoding="utf-8")
+    return out
 
 
 def time_once(cmd: list[str], env: dict[str, str]) -> float:
@@ -104,6 +118,7 @@ def main() -> int:
     pairs = {
         "help": (lignum + ["--help"], py + ["-c", "import typer"]),
         "show": (lignum + ["show", str(path)], py + ["-c", "import typer, tabulate"]),
+        "next": (lignum + ["next", str(mid_game_file(env["LIGNUM_GAMES_DIR"]))], py + ["-c", "import typer, tabulate"]),
     }
     print(f"python {sys.version.split()[0]} at {sys.executable}; lignum: {' '.join(lignum)}")
     print(f"{args.runs} interleaved runs per pair; bytecode cache: {'off' if args.no_bytecode else 'on'}; "
@@ -117,7 +132,8 @@ def main() -> int:
             ok = ratio <= BUDGETS[key]
             failed |= not ok
             heavy = ", ".join(heavy_imports(cmd, env)) or "none"
-            print(f"{'lignum --help' if key == 'help' else 'lignum show FILE':<17}"
+            label = {"help": "lignum --help", "show": "lignum show FILE", "next": "lignum next FILE"}[key]
+            print(f"{label:<17}"
                   f"median {ma * 1000:6.1f} ms (min {min(ta) * 1000:6.1f})   "
                   f"{' '.join(base[1:]):<30} median {mb * 1000:6.1f} ms (min {min(tb) * 1000:6.1f})   "
                   f"ratio {ratio:.2f} (budget {BUDGETS[key]}) {'ok' if ok else 'OVER'}; heavy imports: {heavy}")

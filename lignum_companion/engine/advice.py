@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import data, prices, rules
+from .errors import IllegalAction
 from .flow import apply
-from .legal import legal_actions
+from .legal import candidates
 from .pieces import Bag, format_bag, take_all, total
 from .state import Game, Player, Task
 
@@ -408,6 +409,29 @@ def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
 # --- a move that leaves nothing to pay with (R3, R15) ---------------------------------------------------
 
 
+def _move_cost(g: Game, p: Player, action: Any) -> int:
+    """Dollars a path move takes from the player, from the engine's own prices (R3, R17, R19, R20)."""
+    a = action.args
+    loc = a["loc"]
+    if loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
+        return data.WORKER_PRICE * a.get("count", 1)
+    if loc == data.LOC_FODDER:
+        return data.WORKER_PRICE
+    if loc == data.LOC_SAWYERS:
+        return data.WORKER_PRICE if a.get("extra") else 0
+    if loc == data.LOC_TASKS:
+        return data.TASK_COST
+    if loc == data.LOC_PLAN:
+        return rules.plan_cost(g, a["card"])
+    if loc == data.LOC_MARKET:
+        try:
+            income, cost, _ = rules.market_value(g, p, a)
+        except IllegalAction:
+            return 0
+        return cost - income
+    return 0  # tokens are free (the coin even pays), and so is the clearing
+
+
 def _broke(g: Game, out: list[Alert]) -> None:
     """On the path: moves after which the player has $0 and no loan left, so nothing more can be bought."""
     if g.step != "travel" or g.turn is None:
@@ -416,9 +440,14 @@ def _broke(g: Game, out: list[Alert]) -> None:
     if p.loans < data.MAX_LOANS or p.money <= 0:
         return
     moves = []
-    for action in legal_actions(g, player=g.turn, free=False):
-        trial = g.clone()
-        apply(trial, action)
+    for action in candidates(g, player=g.turn, free=False):
+        if action.verb != "go" or _move_cost(g, p, action) != p.money:
+            continue
+        trial = g.clone()  # the engine is the judge of whether the move is legal at all
+        try:
+            apply(trial, action)
+        except IllegalAction:
+            continue
         if trial.players[g.turn].money == 0:
             moves.append(action.text)
     if moves:
