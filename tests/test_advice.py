@@ -276,6 +276,14 @@ def test_the_forecast_is_due_from_summer_and_ends_with_the_last_winter():
     assert not advice.forecast_due(g) and advice.forecast(g, 0) is not None
     forward(g, None, step="travel", round=2, who="anna")
     assert advice.forecast_due(g)
+    forward(g, None, step="bonus", round=4)
+    assert advice.forecast(g, 0).year == 1
+    charging = g.clone()
+    charging.step = "feeding"
+    assert advice.forecast(charging, 0) is None  # the first winter is being charged: its own summary says it
+    forward(g, None, step="travel", round=5)
+    f = advice.forecast(g, 0)
+    assert f is not None and f.year == 2 and f.food.need == g.winter_cards[1][0]
     forward(g, None, until=lambda g: g.round > D.ROUNDS)
     assert advice.forecast(g, 0) is None and not advice.forecasts(g)
 

@@ -63,10 +63,13 @@ class Forecast:
 
 
 def winter_round(g: Game) -> int | None:
-    """The round of the next winter still to be charged (4 or 8), or None after the second winter."""
+    """The round of the next winter still to be charged (4 or 8); None while a winter charges (its feeding and
+    heating: the winter summary takes over) and after the second winter."""
     for r in WINTER_ROUNDS:
-        if g.round < r or (g.round == r and g.step not in ("feeding", "heating", "wend")):
+        if g.round < r:
             return r
+        if g.round == r:
+            return None if g.step in ("feeding", "heating", "wend") else r
     return None
 
 
