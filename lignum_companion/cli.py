@@ -70,11 +70,12 @@ _plain_parameters()
 
 def _register() -> None:
     """Attach the command groups; each module only imports what it needs when a command runs."""
-    from . import cli_game, cli_play, cli_tools
+    from . import cli_game, cli_play, cli_print, cli_tools
 
     cli_game.register(app)
     cli_play.register(app)
     cli_tools.register(app)
+    cli_print.register(app)
 
 
 _register()

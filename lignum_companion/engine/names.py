@@ -81,3 +81,14 @@ def check_name(name: str, reserved: frozenset[str] = frozenset()) -> str:
 def same_name(a: str, b: str) -> bool:
     """Names match without regard to case or Unicode normal form."""
     return nfc(a).casefold() == nfc(b).casefold()
+
+
+def loose_key(name: str) -> str:
+    """The same key for names typed with or without case or accents (Zoë, zoe, ZOE): results across games.
+
+    Within one game names differ by accents (same_name); across a group's games the table types them as it
+    likes. Accents are the combining marks of the NFD form; Hangul and other scripts come back whole (NFC).
+    """
+    decomposed = unicodedata.normalize("NFD", name.strip())
+    bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+    return nfc(bare.casefold())

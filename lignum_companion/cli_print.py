@@ -1,0 +1,135 @@
+"""CLI commands for the printables and the history: `lignum stats` (results across games) and `lignum print
+reference` (a one-page round reference as PDF).
+
+Only typer at module level; the engine, tabulate and reportlab load inside the commands. A bad file never
+stops `stats`: it is listed as skipped with the reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from .cli_lang import LangGroup
+
+print_app = typer.Typer(cls=LangGroup, no_args_is_help=True, help="Printable pages: the round reference.")
+
+
+def _fail(message: str, code: int = 1) -> None:
+    from .cli_game import fail
+
+    fail(message, code)
+
+
+def _money(n: float | int | None) -> str:
+    if n is None:
+        return "-"
+    text = f"{abs(n):.1f}".removesuffix(".0") if isinstance(n, float) else str(abs(n))
+    return f"-${text}" if n < 0 else f"${text}"
+
+
+def stats(
+    files: list[str] = typer.Argument(None, help="Game files (default: every game in the games folder)."),
+    as_json: bool = typer.Option(False, "--json", help="The figures as JSON."),
+    pdf: str = typer.Option(None, "--pdf", help="Write the results with a chart of each player's totals to this PDF."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF."),
+    paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Replay every game instead of using the cache."),
+) -> None:
+    """Results across finished games: wins, averages, best totals, money by season; per game the totals."""
+    from . import gamefile, texts
+    from . import stats as st
+    from .cli_game import coloured_table, out
+
+    lab = texts.load("stats")
+    paths = [Path(f) for f in files] if files else st.game_files(gamefile.games_dir())
+    if pdf:
+        from . import pdf as pdfmod
+
+        try:
+            target = pdfmod.check_target(pdf, force)
+            pdfmod.paper_size(paper or pdfmod.default_paper())
+        except pdfmod.ExportError as e:
+            _fail(str(e))
+    result = st.collect(paths, use_cache=not no_cache)
+    if pdf:
+        from . import pdf as pdfmod
+        from . import stats_pdf
+
+        try:
+            pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()))
+        except pdfmod.ExportError as e:
+            _fail(str(e))
+    if as_json:
+        import json
+
+        out(json.dumps(st.to_json(result), ensure_ascii=False, indent=1))
+        return
+    if not files and not paths:
+        out(texts.fill(lab["no_games"], folder=gamefile.games_dir()))
+        return
+    out(texts.fill(lab["title"], games=len(result.games), files=len(paths)))
+    if result.players:
+        out()
+        from .engine.data import ROUNDS, round_season, round_year
+
+        seasons = [texts.fill(lab["season"], season=lab["seasons"][round_season(r)], year=round_year(r))
+                   for r in range(1, ROUNDS + 1)]
+        rows = [[t["name"], t["games"], t["wins"], t["shared_wins"], _money(t["average"]), _money(t["best"])]
+                + [_money(v) for v in t["season_average"]] for t in result.players]
+        out(coloured_table(list(lab["player_columns"]) + seasons, rows, [""] * len(rows)), neutral=True)
+        out()
+        rows = []
+        for gm in result.games:
+            totals = ", ".join(
+                texts.fill(lab["total"], name=r["name"], total=_money(r["total"]),
+                           mark=lab["winner_mark"] if r["place"] == 1 else "") for r in gm["players"])
+            rows.append([gm["date"], gm["name"], lab["modes"].get(gm["mode"], gm["mode"]), totals])
+        out(coloured_table(list(lab["game_columns"]), rows, [""] * len(rows)), neutral=True)
+    if result.skipped:
+        out()
+        out(lab["skipped"])
+        for s in result.skipped:
+            out(f"  {Path(s.path).name}: {s.reason}")
+    if pdf:
+        out(texts.fill(lab["written"], path=pdf))
+
+
+def reference(
+    file: str = typer.Argument(None, help="A game file: use its mode, variants, player count and winter cards."),
+    players: int = typer.Option(None, "--players", "-n", help="Player count, 2 to 4 (default 4, or the game's)."),
+    mode: str = typer.Option(None, "--mode", "-m", help="basic, advanced, expert or planned (default: the game's)."),
+    out_path: str = typer.Option(None, "--out", "-o", help="Where to write the PDF (default: lignum-reference.pdf)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF."),
+    paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale)."),
+) -> None:
+    """A one-page reference of the round (two for the expert game), for this player count and mode."""
+    from . import pdf as pdfmod
+    from . import reference as ref
+    from .cli_game import load_or_fail, out
+
+    game = None
+    if file:
+        _, _, game = load_or_fail(file)
+    try:
+        facts = ref.facts(game, players=players, mode=mode)
+    except ValueError as e:
+        _fail(str(e), 2)
+    target_name = out_path or "lignum-reference.pdf"
+    try:
+        target = pdfmod.check_target(target_name, force)
+        data = ref.render(facts, paper=paper or pdfmod.default_paper())
+        pdfmod.write_atomic(target, data)
+    except pdfmod.ExportError as e:
+        _fail(str(e))
+    from . import texts
+
+    out(texts.fill(texts.load("reference")["written"], path=target_name))
+
+
+def register(app: typer.Typer) -> None:
+    """Attach `stats` and the `print` group to the main app."""
+    app.command("stats")(stats)
+    print_app.command("reference")(reference)
+    app.add_typer(print_app, name="print")

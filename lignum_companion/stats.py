@@ -1,0 +1,273 @@
+"""Results across games (`lignum stats`): per player games, wins, average and best totals and money by season;
+per game its date, mode, players and totals.
+
+A client of the engine: each finished game is replayed and scored by `engine.score`. Replaying is the costly
+part (a few milliseconds a game), so each game's summary is cached under the hash of the file's bytes and a
+fingerprint of the engine's code: a later run replays only new or changed files, and a first run over many
+files replays them on every core. Unfinished and unreadable files are listed as skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import data as D
+from .engine.names import loose_key
+
+CACHE_FORMAT = 1
+CACHE_ENV = "LIGNUM_CACHE_DIR"
+CACHE_LIMIT = 5000  # summaries kept in the cache (the most recently used)
+PARALLEL_FROM = 40  # replay on every core when at least this many files are not in the cache
+
+
+@dataclass
+class Skipped:
+    """A file that holds no result: unreadable, not a game, or a game that is not over."""
+
+    path: str
+    reason: str
+
+
+@dataclass
+class Stats:
+    """Finished games (oldest first), skipped files, and the per-player table."""
+
+    games: list[dict[str, Any]] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)
+
+
+# --- one game -------------------------------------------------------------------------------------------
+
+
+def summarise(path: str) -> dict[str, Any]:
+    """{"game": summary} for a finished game, {"skip": reason} otherwise; never raises for a bad file."""
+    from . import gamefile, views
+    from .engine import GameFileError, LignumError, score
+    from .engine.flow import where
+
+    try:
+        gf, g = gamefile.load(path)
+    except GameFileError as e:
+        return {"skip": str(e)}
+    except (LignumError, OSError, ValueError, RecursionError) as e:  # a file no check foresaw: still one line
+        return {"skip": f"cannot read it: {e}"}
+    if not g.over:
+        return {"skip": f"not finished ({where(g)})"}
+    result = score(g)
+    seasons = {p.name: list(p.season_money[: D.ROUNDS]) for p in g.players}
+    return {"game": {
+        "file": Path(path).name,
+        "name": views.game_title(gf.setup),
+        "header_date": gf.setup.date,
+        "mode": g.mode,
+        "variants": list(g.variants),
+        "expansion": getattr(gf.setup, "expansion", "") or "",
+        "players": [{"name": r["name"], "colour": r["colour"], "total": r["total"], "place": r["place"],
+                     "shared": r["shared"], "seasons": seasons[r["name"]]} for r in result["players"]],
+    }}
+
+
+# --- the cache ------------------------------------------------------------------------------------------
+
+
+def cache_path() -> Path:
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env) / "stats-cache.json"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("lignum-companion", appauthor=False)) / "stats-cache.json"
+
+
+def engine_fingerprint() -> str:
+    """Changes whenever the code that replays and scores a game changes (so cached totals never go stale)."""
+    here = Path(__file__).parent
+    h = hashlib.sha1(f"{CACHE_FORMAT}".encode())
+    for p in sorted(list((here / "engine").glob("*.py")) + [here / "gamefile.py", here / "views.py",
+                                                             Path(__file__)]):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        h.update(f"{p.name}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def _read_cache(fingerprint: str) -> dict[str, Any]:
+    try:
+        with open(cache_path(), encoding="utf-8") as f:
+            cache = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(cache, dict) or cache.get("engine") != fingerprint or not isinstance(cache.get("files"), dict):
+        return {}
+    return cache["files"]
+
+
+def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
+    """Best effort: a cache that cannot be written only costs time on the next run."""
+    target = cache_path()
+    if len(files) > CACHE_LIMIT:
+        files = dict(list(files.items())[-CACHE_LIMIT:])
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".stats-cache.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"engine": fingerprint, "files": files}, f, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, target)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except (OSError, UnboundLocalError):
+            pass
+
+
+def _summaries(paths: list[Path], use_cache: bool) -> list[dict[str, Any]]:
+    """One summary per path, in order: from the cache when the file's bytes are known, else replayed."""
+    fingerprint = engine_fingerprint() if use_cache else ""
+    cached = _read_cache(fingerprint) if use_cache else {}
+    keys: list[str | None] = []
+    out: list[dict[str, Any] | None] = []
+    todo: list[int] = []
+    for i, p in enumerate(paths):
+        try:
+            key = hashlib.sha1(p.read_bytes()).hexdigest()
+        except OSError:
+            key = None  # the replay says why it cannot be read
+        keys.append(key)
+        hit = cached.get(key) if key else None
+        out.append(hit)
+        if hit is None:
+            todo.append(i)
+    done = _replay_all([str(paths[i]) for i in todo])
+    for i, summary in zip(todo, done, strict=True):
+        out[i] = summary
+    if use_cache and (todo or len(paths)):
+        fresh = dict(cached)
+        for key, summary in zip(keys, out, strict=True):
+            if key:
+                fresh.pop(key, None)
+                fresh[key] = _without_file_facts(summary)
+        if todo:
+            _write_cache(fingerprint, fresh)
+    # the file name and the date taken from it belong to the path, not to the bytes: always from the path
+    return [_with_file_facts(s, p) for s, p in zip(out, paths, strict=True)]  # type: ignore[arg-type]
+
+
+def _without_file_facts(summary: dict[str, Any] | None) -> dict[str, Any]:
+    if summary and "game" in summary:
+        return {"game": {k: v for k, v in summary["game"].items() if k != "file"}}
+    return summary or {"skip": "?"}
+
+
+def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The file name, and the date: the header's, else the file name's, else the file's age (views.game_date)."""
+    from types import SimpleNamespace
+
+    from .views import game_date
+
+    if "game" not in summary:
+        return summary
+    game = {k: v for k, v in summary["game"].items() if k != "header_date"}
+    game["file"] = path.name
+    game["date"] = game_date(SimpleNamespace(date=summary["game"].get("header_date", "")), path)
+    return {"game": {k: game[k] for k in ("file", "name", "date", "mode", "variants", "expansion", "players")}}
+
+
+def _replay_all(paths: list[str]) -> list[dict[str, Any]]:
+    """Replay files, on every core when there are many (each game is independent)."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(paths) < PARALLEL_FROM or workers < 2:
+        return [summarise(p) for p in paths]
+    import multiprocessing
+
+    try:
+        ctx = multiprocessing.get_context("fork")
+    except ValueError:
+        return [summarise(p) for p in paths]
+    chunk = max(1, len(paths) // (workers * 4))
+    with ctx.Pool(workers) as pool:
+        return pool.map(summarise, paths, chunksize=chunk)
+
+
+# --- across games ---------------------------------------------------------------------------------------
+
+
+def collect(paths: list[Path], *, use_cache: bool = True) -> Stats:
+    """Read every file; finished games oldest first (by date, then file name), the rest skipped."""
+    stats = Stats()
+    for p, s in zip(paths, _summaries(paths, use_cache), strict=True):
+        if "game" in s:
+            stats.games.append(s["game"])
+        else:
+            stats.skipped.append(Skipped(str(p), s["skip"]))
+    stats.games.sort(key=lambda gm: (gm["date"], gm["file"]))
+    stats.players = player_table(stats.games)
+    return stats
+
+
+def player_table(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per player (names matched without case or accents): games, wins, shared wins, average and best total,
+    and the average money at the end of each season; most wins first."""
+    table: dict[str, dict[str, Any]] = {}
+    for gm in games:
+        for row in gm["players"]:
+            key = loose_key(row["name"])
+            t = table.setdefault(key, {"name": row["name"], "colour": "", "games": 0, "wins": 0, "shared_wins": 0,
+                                       "totals": [], "season_sums": [0] * D.ROUNDS,
+                                       "season_counts": [0] * D.ROUNDS})
+            t["name"] = row["name"]  # the latest spelling and colour (games are oldest first)
+            t["colour"] = row.get("colour", "")
+            t["games"] += 1
+            if row["place"] == 1:
+                t["wins"] += 1
+                t["shared_wins"] += bool(row["shared"])
+            t["totals"].append(row["total"])
+            for i, m in enumerate(row["seasons"][: D.ROUNDS]):
+                t["season_sums"][i] += m
+                t["season_counts"][i] += 1
+    out = []
+    for t in table.values():
+        totals = t.pop("totals")
+        sums, counts = t.pop("season_sums"), t.pop("season_counts")
+        t["average"] = round(sum(totals) / len(totals), 1)
+        t["best"] = max(totals)
+        t["season_average"] = [round(s / c, 1) if c else None for s, c in zip(sums, counts, strict=True)]
+        out.append(t)
+    out.sort(key=lambda t: (-t["wins"], -t["average"], loose_key(t["name"])))
+    return out
+
+
+def history(stats: Stats) -> dict[str, list[tuple[int, int]]]:
+    """Per player (by the table's display name): (game index, total) for every game they played, in order."""
+    names = {loose_key(t["name"]): t["name"] for t in stats.players}
+    out: dict[str, list[tuple[int, int]]] = {name: [] for name in names.values()}
+    for i, gm in enumerate(stats.games):
+        for row in gm["players"]:
+            out[names[loose_key(row["name"])]].append((i, row["total"]))
+    return out
+
+
+def to_json(stats: Stats) -> dict[str, Any]:
+    """The stable JSON of `lignum stats --json`."""
+    return {
+        "players": stats.players,
+        "games": stats.games,
+        "skipped": [{"file": s.path, "reason": s.reason} for s in stats.skipped],
+    }
+
+
+def game_files(folder: Path) -> list[Path]:
+    """Every game file in a folder (the games folder by default)."""
+    from .gamefile import SUFFIX
+
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file())

@@ -1,0 +1,228 @@
+"""The PDF of `lignum stats --pdf`: the players' table, a chart of each player's totals game by game, the games.
+
+Drawn with reportlab (imported inside the functions) in the score sheet's fonts, sizes and colours
+(templates/<lang>/scoresheet.toml); the words come from templates/<lang>/stats.toml.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from . import texts
+from .pdf import MM, Fonts, _draw_runs, default_fonts, paper_size, template
+from .stats import Stats, history
+
+
+def _money(n: float | int) -> str:
+    text = f"{abs(n):.1f}".removesuffix(".0") if isinstance(n, float) else str(abs(n))
+    return f"-${text}" if n < 0 else f"${text}"
+
+
+def render(stats: Stats, *, paper: str = "a4", fonts: Fonts | None = None,
+           today: datetime.date | None = None) -> bytes:
+    """The PDF as bytes."""
+    return _Results(stats, paper_size(paper), fonts or default_fonts(), today).build()
+
+
+class _Results:
+    def __init__(self, stats: Stats, pagesize: tuple[float, float], fonts: Fonts,
+                 today: datetime.date | None) -> None:
+        from reportlab.lib import colors
+        from reportlab.lib.styles import ParagraphStyle
+
+        self.stats = stats
+        self.T = template()
+        self.L = texts.load("stats")["pdf"]
+        self.SL = texts.load("stats")
+        self.S = self.T["sizes"]
+        self.C = {k: colors.HexColor(v) for k, v in self.T["colours"].items() if isinstance(v, str)}
+        self.player_hex = self.T["colours"]["players"]
+        self.fonts = fonts
+        self.pagesize = pagesize
+        self.margin = self.T["page"]["margin_mm"] * MM
+        self.today = (today or datetime.date.today()).isoformat()
+        ink = self.C["ink"]
+
+        def style(name: str, size: float, **kw: Any) -> ParagraphStyle:
+            return ParagraphStyle(name, fontName=fonts.regular, fontSize=size, leading=size * 1.22, textColor=ink,
+                                  **kw)
+
+        self.st = {"title": style("title", self.S["title"]), "heading": style("heading", self.S["heading"],
+                                                                               spaceBefore=8, spaceAfter=4),
+                   "cell": style("cell", self.S["table"]), "right": style("right", self.S["table"], alignment=2),
+                   "small": style("small", self.S["small"])}
+        # each player keeps one colour: their latest one, or a free one when two share it
+        palette = list(self.player_hex)
+        taken: set[str] = set()
+        self.colour: dict[str, str] = {}
+        for t in stats.players:
+            c = t.get("colour") or ""
+            if not c or c in taken:
+                c = next((x for x in palette if x not in taken), palette[0])
+            taken.add(c)
+            self.colour[t["name"]] = self.player_hex.get(c, self.T["colours"]["ink"])
+
+    def P(self, text: str, style: str = "cell", bold: bool = False, colour: str | None = None) -> Any:
+        from reportlab.platypus import Paragraph
+
+        return Paragraph(self.fonts.markup(text, bold, colour), self.st[style])
+
+    def build(self) -> bytes:
+        import io
+
+        from reportlab.platypus import SimpleDocTemplate, Spacer
+
+        buf = io.BytesIO()
+        m = self.margin
+        doc = SimpleDocTemplate(buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m,
+                                bottomMargin=m, title=self.L["title"], author=self.T["page"]["author"], invariant=1)
+        self.width = doc.width - 12
+        games = self.stats.games
+        story: list[Any] = [self.P(self.L["title"], "title", bold=True)]
+        if games:
+            story.append(self.P(texts.fill(self.L["subtitle"], games=len(games), first=games[0]["date"],
+                                           last=games[-1]["date"]) + " · " +
+                                texts.fill(self.L["printed"], date=self.today), "small"))
+            story += [Spacer(1, 6), self.P(self.L["players"], "heading", bold=True), self.players(),
+                      self.P(self.L["player_note"], "small"),
+                      Spacer(1, 6), self.P(self.L["chart"], "heading", bold=True), self.chart(),
+                      self.P(self.L["games"], "heading", bold=True), self.games()]
+        else:
+            story += [Spacer(1, 6), self.P(self.L["no_games"])]
+        if self.stats.skipped:
+            story += [self.P(self.L["skipped"], "heading", bold=True)]
+            story += [self.P(f"{_basename(s.path)}: {s.reason}", "small") for s in self.stats.skipped]
+        doc.build(story, onFirstPage=self.footer, onLaterPages=self.footer)
+        return buf.getvalue()
+
+    def footer(self, canv: Any, doc: Any) -> None:
+        canv.saveState()
+        canv.setFillColor(self.C["muted"])
+        _draw_runs(canv, self.fonts, self.pagesize[0] / 2, self.margin * 0.45,
+                   texts.fill(self.L["footer"], page=doc.page), self.S["footer"], align="centre")
+        canv.restoreState()
+
+    def _table(self, data: list[list[Any]], widths: list[float], bands: list[tuple[int, str]] = ()) -> Any:
+        from reportlab.platypus import Table, TableStyle
+
+        t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        cmds: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (-1, 0), self.C["band"]),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.C["rule"]),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ]
+        for row, colour in bands:
+            cmds.append(("LINEBEFORE", (0, row), (0, row), 3, colour))
+        t.setStyle(TableStyle(cmds))
+        return t
+
+    def players(self) -> Any:
+        from .engine.data import ROUNDS, round_season, round_year
+
+        SL = self.SL
+        heads = list(SL["player_columns"]) + [
+            texts.fill(SL["season"], season=SL["seasons"][round_season(r)], year=round_year(r))
+            for r in range(1, ROUNDS + 1)]
+        data = [[self.P(h, "right" if i else "cell", bold=True) for i, h in enumerate(heads)]]
+        bands = []
+        for t in self.stats.players:
+            bands.append((len(data), self.colour[t["name"]]))
+            data.append([self.P(t["name"], bold=True, colour=self.colour[t["name"]])] + [
+                self.P(str(x), "right") for x in (t["games"], t["wins"], t["shared_wins"] or "–")] + [
+                self.P(_money(t["average"]), "right", bold=True), self.P(_money(t["best"]), "right")] + [
+                self.P(_money(v) if v is not None else "–", "right") for v in t["season_average"]])
+        first = [w * MM for w in (27, 14, 11, 15, 17, 13)]
+        rest = (self.width - sum(first)) / (len(heads) - len(first))
+        return self._table(data, first + [rest] * (len(heads) - len(first)), bands)
+
+    def chart(self) -> Any:
+        from reportlab.graphics.charts.lineplots import LinePlot
+        from reportlab.graphics.shapes import Drawing, String
+        from reportlab.graphics.widgets.markers import makeMarker
+        from reportlab.lib import colors
+
+        size = self.S["small"]
+        series = history(self.stats)
+        names = [t["name"] for t in self.stats.players]
+        legend_w = self.T["chart"]["legend_width_mm"] * MM
+        width, height = self.width, 70 * MM
+        d = Drawing(width, height)
+        lp = LinePlot()
+        lp.x, lp.y = 34, 18
+        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
+        lp.data = [[(i + 1, v) for i, v in series[n]] or [(1, 0)] for n in names]
+        lp.data = [s if len(s) > 1 else s + s for s in lp.data]
+        values = [v for s in lp.data for _, v in s] + [0]
+        top, bottom = max(values + [1]), min(values)
+        step = next((s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if (top - bottom) / s <= 6), 1000)
+        lp.yValueAxis.valueMin = -step * ((-bottom + step - 1) // step)
+        lp.yValueAxis.valueMax = step * -(-top // step)
+        lp.yValueAxis.valueStep = step
+        lp.yValueAxis.labelTextFormat = lambda v: _money(int(v))
+        lp.yValueAxis.visibleGrid = True
+        lp.yValueAxis.gridStrokeColor = self.C["rule"]
+        lp.yValueAxis.gridStrokeWidth = 0.3
+        n_games = max(len(self.stats.games), 2)
+        lp.xValueAxis.valueMin, lp.xValueAxis.valueMax = 1, n_games
+        lp.xValueAxis.valueStep = max(1, -(-n_games // 12))
+        lp.xValueAxis.labelTextFormat = lambda v: str(int(v))
+        for axis in (lp.xValueAxis, lp.yValueAxis):
+            axis.labels.fontName = self.fonts.font_of("S")
+            axis.labels.fontSize = size
+            axis.strokeColor = self.C["muted"]
+        markers = self.T["chart"]["markers"]
+        dense = n_games > 40  # markers only where they can still be told apart
+        for i, n in enumerate(names):
+            colour = colors.HexColor(self.colour[n])
+            lp.lines[i].strokeColor = colour
+            lp.lines[i].strokeWidth = self.T["chart"]["line_width"]
+            if not dense:
+                marker = makeMarker(markers[i % len(markers)])
+                marker.fillColor = marker.strokeColor = colour
+                marker.size = self.T["chart"]["marker_size"]
+                lp.lines[i].symbol = marker
+        d.add(lp)
+        lx = width - legend_w + 6
+        for i, n in enumerate(names[:12]):
+            y = height - 14 - i * 13
+            colour = colors.HexColor(self.colour[n])
+            from reportlab.graphics.shapes import Line
+
+            d.add(Line(lx, y + 3, lx + 16, y + 3, strokeColor=colour, strokeWidth=2))
+            x = lx + 21
+            for font, t in self.fonts.runs(self.fonts.fit(n, self.S["table"], legend_w - 28)):
+                d.add(String(x, y, t, fontName=font, fontSize=self.S["table"], fillColor=self.C["ink"]))
+                x += self.fonts.width(t, self.S["table"])
+        return d
+
+    def cell(self, text: str) -> Any:
+        """Plain text where the main font has every letter (a table of 500 games stays quick), else a
+        paragraph that switches fonts run by run."""
+        if len(self.fonts.runs(text)) == 1 and self.fonts.runs(text)[0][0] == self.fonts.regular:
+            return text
+        return self.P(text)
+
+    def games(self) -> Any:
+        L, SL = self.L, self.SL
+        data = [[self.P(h, bold=True) for h in L["game_columns"]]]
+        w_name = self.width * 0.3
+        for i, gm in enumerate(self.stats.games, start=1):
+            parts = []
+            for r in gm["players"]:
+                mark = SL["winner_mark"] if r["place"] == 1 else ""
+                parts.append(texts.fill(SL["total"], name=r["name"], total=_money(r["total"]), mark=mark))
+            data.append([str(i), gm["date"], self.cell(self.fonts.fit(gm["name"], self.S["table"], w_name - 6)),
+                         self.cell(SL["modes"].get(gm["mode"], gm["mode"])), self.cell(", ".join(parts))])
+        w = self.width
+        t = self._table(data, [10 * MM, 22 * MM, w_name, 22 * MM, w - 54 * MM - w_name])
+        t.setStyle([("FONTNAME", (0, 1), (-1, -1), self.fonts.regular), ("FONTSIZE", (0, 1), (-1, -1), self.S["table"]),
+                    ("TEXTCOLOR", (0, 1), (-1, -1), self.C["ink"])])
+        return t
+
+
+def _basename(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).name

@@ -1,0 +1,188 @@
+"""`lignum stats`: results across finished games (#13). Names match without case or accents, shared wins count
+as wins and as shared, averages and bests come from the engine's scores, unfinished and unreadable files are
+skipped with their reason (never a traceback), the cache never serves stale figures, JSON and PDF hold the
+same figures."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from lignum_companion import gamefile, stats
+from lignum_companion.engine import score
+
+sys.path.insert(0, str(Path(__file__).parent))
+import gamegen  # noqa: E402
+
+ROSTERS = [(("anna", "ben", "Zoë"), "basic"), (("Anna", "zoe", "cleo"), "advanced"), (("ben", "ZOË"), "expert")]
+
+
+def write_game(folder: Path, i: int, names, mode: str) -> Path:
+    gf, _ = gamegen.play(seed=300 + i, names=names, mode=mode)
+    gf.setup.date = f"2026-09-{i + 10:02d}"
+    gf.setup.name = f"Night {i}"
+    raw = gamefile.format_header(gf.setup) + [a.text for a in gf.actions]
+    path = folder / f"night-{i}.lignum"
+    path.write_text("\n".join(raw) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("games")
+    for i, (names, mode) in enumerate(ROSTERS):
+        write_game(d, i, names, mode)
+    gf, _ = gamegen.play(seed=5, names=("anna", "ben"), stop_after=40)
+    (d / "half.lignum").write_text(gamefile.render(gf), encoding="utf-8")
+    (d / "junk.lignum").write_bytes(b"\x00\x01 not a game")
+    (d / "cut.lignum").write_text("lignum-game 1\nplayers anna ben\n", encoding="utf-8")
+    return d
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIGNUM_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(*args: str, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lignum_companion", *args], capture_output=True, text=True,
+                          env={**os.environ, "NO_COLOR": "1", **env})
+
+
+def test_players_match_without_case_or_accents(folder):
+    st = stats.collect(stats.game_files(folder))
+    assert len(st.games) == 3
+    names = sorted(t["name"] for t in st.players)
+    assert len(names) == 4, names  # anna, ben, cleo and one Zoë
+    zoe = next(t for t in st.players if t["name"] in ("Zoë", "zoe", "ZOË"))
+    assert zoe["games"] == 3 and zoe["name"] == "ZOË"  # the latest spelling is shown
+    anna = next(t for t in st.players if t["name"].casefold() == "anna")
+    assert anna["games"] == 2
+
+
+def test_figures_are_the_engines_scores(folder):
+    st = stats.collect(stats.game_files(folder))
+    totals: dict[str, list[int]] = {}
+    wins: dict[str, int] = {}
+    seasons: dict[str, list[list[int]]] = {}
+    for path in sorted(folder.glob("night-*.lignum")):
+        _, g = gamefile.load(path)
+        for r in score(g)["players"]:
+            key = r["name"].casefold().replace("ë", "e")
+            totals.setdefault(key, []).append(r["total"])
+            wins[key] = wins.get(key, 0) + (r["place"] == 1)
+        for p in g.players:
+            seasons.setdefault(p.name.casefold().replace("ë", "e"), []).append(p.season_money[:8])
+    for t in st.players:
+        key = t["name"].casefold().replace("ë", "e")
+        assert t["games"] == len(totals[key])
+        assert t["best"] == max(totals[key])
+        assert t["average"] == round(sum(totals[key]) / len(totals[key]), 1)
+        assert t["wins"] == wins[key]
+        assert t["season_average"][0] == round(sum(s[0] for s in seasons[key]) / len(seasons[key]), 1)
+
+
+def test_shared_wins_count_as_wins_and_as_shared():
+    def game(date, rows):
+        return {"file": date, "name": date, "date": date, "mode": "basic", "variants": [], "expansion": "",
+                "players": [{"name": n, "colour": "", "total": t, "place": p, "shared": s, "seasons": [5] * 8}
+                            for n, t, p, s in rows]}
+
+    games = [game("2026-01-01", [("anna", 40, 1, True), ("Ben", 40, 1, True), ("cleo", 30, 3, False)]),
+             game("2026-01-02", [("ben", 50, 1, False), ("anna", 20, 2, False)])]
+    table = {t["name"]: t for t in stats.player_table(games)}
+    assert table["ben"]["wins"] == 2 and table["ben"]["shared_wins"] == 1
+    assert table["anna"]["wins"] == 1 and table["anna"]["shared_wins"] == 1
+    assert table["cleo"]["wins"] == 0
+    assert table["anna"]["average"] == 30 and table["anna"]["best"] == 40
+    assert [t["name"] for t in stats.player_table(games)][0] == "ben"  # most wins first
+
+
+def test_skipped_files_say_why_and_nothing_breaks(folder):
+    r = run("stats", env={"LIGNUM_GAMES_DIR": str(folder)})
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    out = r.stdout
+    assert "3 finished games of 6 files read." in out
+    assert "half.lignum: not finished (" in out
+    assert "junk.lignum: line 1: binary data" in out
+    assert "cut.lignum: line 2: the header never ends" in out
+    for name in ("Night 0", "Night 1", "Night 2", "2026-09-10"):
+        assert name in out
+
+
+def test_given_files_and_a_missing_one(folder, tmp_path):
+    r = run("stats", str(folder / "night-0.lignum"), str(tmp_path / "gone.lignum"), env={})
+    assert r.returncode == 0, r.stderr
+    assert "1 finished games of 2 files read." in r.stdout and "gone.lignum: no game file at" in r.stdout
+
+
+def test_json(folder):
+    r = run("stats", "--json", env={"LIGNUM_GAMES_DIR": str(folder)})
+    data = json.loads(r.stdout)
+    assert set(data) == {"players", "games", "skipped"}
+    assert [g["date"] for g in data["games"]] == ["2026-09-10", "2026-09-11", "2026-09-12"]
+    assert {"name", "games", "wins", "shared_wins", "average", "best", "season_average"} <= set(data["players"][0])
+    assert len(data["players"][0]["season_average"]) == 8
+    assert {s["file"].rsplit("/", 1)[-1] for s in data["skipped"]} == {"half.lignum", "junk.lignum", "cut.lignum"}
+
+
+def test_cache_is_used_and_never_stale(folder, tmp_path, monkeypatch):
+    files = stats.game_files(folder)
+    first = stats.to_json(stats.collect(files))
+    assert stats.cache_path().is_file()
+    calls = []
+    real = stats.summarise
+    monkeypatch.setattr(stats, "summarise", lambda p: calls.append(p) or real(p))
+    assert stats.to_json(stats.collect(files)) == first and calls == []  # all from the cache
+    # a copy under another name: same bytes, its own file name and date
+    copy = tmp_path / "2025-01-02-copy.lignum"
+    text = (folder / "night-0.lignum").read_text(encoding="utf-8").replace("date 2026-09-10\n", "")
+    copy.write_text(text, encoding="utf-8")
+    st = stats.collect([copy])
+    assert st.games[0]["file"] == copy.name and st.games[0]["date"] == "2025-01-02"
+    # a changed file is replayed: drop its last line and it is no longer finished
+    copy.write_text(text.rstrip("\n").rsplit("\n", 1)[0] + "\n", encoding="utf-8")
+    calls.clear()
+    st = stats.collect([copy])
+    assert calls and st.skipped and "not finished" in st.skipped[0].reason
+
+
+def test_many_files_replay_in_parallel_with_the_same_result(folder, tmp_path, monkeypatch):
+    many = tmp_path / "many"
+    many.mkdir()
+    for i in range(stats.PARALLEL_FROM + 2):
+        shutil.copy(folder / f"night-{i % 3}.lignum", many / f"g{i:03}.lignum")
+    st = stats.collect(stats.game_files(many), use_cache=False)
+    assert len(st.games) == stats.PARALLEL_FROM + 2 and not st.skipped
+    one = stats.collect([many / "g000.lignum"], use_cache=False)
+    assert st.games[0]["players"] == one.games[0]["players"]
+
+
+def test_pdf_text_and_render(folder, tmp_path):
+    out = tmp_path / "results.pdf"
+    r = run("stats", "--pdf", str(out), env={"LIGNUM_GAMES_DIR": str(folder)})
+    assert r.returncode == 0, r.stderr
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "Lignum results" in text and "3 finished games, 2026-09-10 to 2026-09-12" in text
+    assert "Totals game by game" in text and "half.lignum: not finished" in text
+    for name in ("anna", "ben", "cleo", "ZOË"):
+        assert name in text
+    again = run("stats", "--pdf", str(out), env={"LIGNUM_GAMES_DIR": str(folder)})
+    assert again.returncode == 1 and "--force" in again.stderr
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "30", "-f", "1", "-l", "1", str(out), str(tmp_path / "p")],
+                       check=True)
+        assert (tmp_path / "p-1.png").stat().st_size > 2000
+
+
+def test_empty_folder(tmp_path):
+    r = run("stats", env={"LIGNUM_GAMES_DIR": str(tmp_path / "none")})
+    assert r.returncode == 0 and "No game files in" in r.stdout
