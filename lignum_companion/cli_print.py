@@ -109,11 +109,14 @@ def reference(
     from . import reference as ref
     from .cli_game import load_or_fail, out
 
-    game = None
+    game, name = None, ""
     if file:
-        _, _, game = load_or_fail(file)
+        from .views import game_title
+
+        _, gf, game = load_or_fail(file)
+        name = game_title(gf.setup)
     try:
-        facts = ref.facts(game, players=players, mode=mode)
+        facts = ref.facts(game, players=players, mode=mode, name=name)
     except ValueError as e:
         _fail(str(e), 2)
     target_name = out_path or "lignum-reference.pdf"

@@ -266,6 +266,22 @@ def _draw_runs(canv: Any, fonts: Fonts, x: float, y: float, text: str, size: flo
 # --- export ----------------------------------------------------------------------------------------------
 
 
+def build_embedded(doc: Any, story: list[Any], fonts: Fonts, decorate: Any) -> None:
+    """Build a document whose every text is in an embedded font (the sheet, the results, the reference).
+
+    The document template needs `initialFontName=fonts.regular`; table cells would otherwise name reportlab's
+    unembedded Helvetica, so their default font is switched for the build.
+    """
+    from reportlab.platypus.tables import CellStyle
+
+    default_cell_font = CellStyle.fontname
+    CellStyle.fontname = fonts.regular
+    try:
+        doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    finally:
+        CellStyle.fontname = default_cell_font
+
+
 def default_paper(env: dict[str, str] | None = None) -> str:
     """letter where the locale's country uses it (US, Canada, Mexico, the Philippines ...), else A4."""
     env = os.environ if env is None else env
@@ -444,14 +460,7 @@ class _Sheet:
         note = [self.P(self.note, "body", bold=True, colour=self.hex["provisional"])] if self.note else []
         story = self.header() + note + self.standings() + self.breakdown()
         story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger() + self.closing()
-        from reportlab.platypus.tables import CellStyle
-
-        default_cell_font = CellStyle.fontname
-        CellStyle.fontname = self.fonts.regular  # table cells otherwise name the unembedded Helvetica
-        try:
-            doc.build(story, onFirstPage=self.decorate, onLaterPages=self.decorate)
-        finally:
-            CellStyle.fontname = default_cell_font
+        build_embedded(doc, story, self.fonts, self.decorate)
         return buf.getvalue()
 
     def decorate(self, canv: Any, doc: Any) -> None:

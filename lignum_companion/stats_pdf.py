@@ -10,7 +10,7 @@ import datetime
 from typing import Any
 
 from . import texts
-from .pdf import MM, Fonts, _draw_runs, default_fonts, paper_size, template
+from .pdf import MM, Fonts, _draw_runs, build_embedded, default_fonts, paper_size, template
 from .stats import Stats, history
 
 
@@ -76,7 +76,8 @@ class _Results:
         buf = io.BytesIO()
         m = self.margin
         doc = SimpleDocTemplate(buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m,
-                                bottomMargin=m, title=self.L["title"], author=self.T["page"]["author"], invariant=1)
+                                bottomMargin=m, title=self.L["title"], author=self.T["page"]["author"], invariant=1,
+                                initialFontName=self.fonts.regular)
         self.width = doc.width - 12
         games = self.stats.games
         story: list[Any] = [self.P(self.L["title"], "title", bold=True)]
@@ -93,7 +94,7 @@ class _Results:
         if self.stats.skipped:
             story += [self.P(self.L["skipped"], "heading", bold=True)]
             story += [self.P(f"{_basename(s.path)}: {s.reason}", "small") for s in self.stats.skipped]
-        doc.build(story, onFirstPage=self.footer, onLaterPages=self.footer)
+        build_embedded(doc, story, self.fonts, self.footer)
         return buf.getvalue()
 
     def footer(self, canv: Any, doc: Any) -> None:
@@ -149,6 +150,7 @@ class _Results:
         legend_w = self.T["chart"]["legend_width_mm"] * MM
         width, height = self.width, 70 * MM
         d = Drawing(width, height)
+        d.initialFontName = self.fonts.regular  # the renderer would start in the unembedded Helvetica
         lp = LinePlot()
         lp.x, lp.y = 34, 18
         lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
@@ -169,7 +171,7 @@ class _Results:
         lp.xValueAxis.valueStep = max(1, -(-n_games // 12))
         lp.xValueAxis.labelTextFormat = lambda v: str(int(v))
         for axis in (lp.xValueAxis, lp.yValueAxis):
-            axis.labels.fontName = self.fonts.font_of("S")
+            axis.labels.fontName = self.fonts.one_font("$-0123456789")
             axis.labels.fontSize = size
             axis.strokeColor = self.C["muted"]
         markers = self.T["chart"]["markers"]

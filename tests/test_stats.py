@@ -177,6 +177,9 @@ def test_pdf_text_and_render(folder, tmp_path):
         assert name in text
     again = run("stats", "--pdf", str(out), env={"LIGNUM_GAMES_DIR": str(folder)})
     assert again.returncode == 1 and "--force" in again.stderr
+    if shutil.which("pdffonts"):
+        listing = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True).stdout
+        assert "Helvetica" not in listing and " no " not in listing  # every font embedded
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-png", "-r", "30", "-f", "1", "-l", "1", str(out), str(tmp_path / "p")],
                        check=True)
