@@ -268,7 +268,7 @@ def _do(path: Path, actions: list[str]):
     warnings: list[str] = []
     for text in actions:
         try:
-            action = parse(text)
+            action = parse(text, g.board)
             if action.verb in ("feed", "heat") and action.player is not None:
                 pi = g.player_index(action.player)
                 warning = views.heating_warning(g, pi, action.args.get("sell", {})) if pi is not None else ""
@@ -405,7 +405,7 @@ def cmd_log(file: str = FileArg) -> None:
         if game.round != last and game.round <= 8:
             out(f"-- {round_season(game.round)} year {round_year(game.round)}")
             last = game.round
-        action = parse(line.text)
+        action = parse(line.text, game.board)
         flag = "  ⚠ correction" if action.verb == "fix" else ""
         out(f"{line.number:5}  {line.text}{flag}")
         apply(game, action)

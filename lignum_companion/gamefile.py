@@ -32,7 +32,7 @@ from .engine.state import Game
 FORMAT = 1
 MAGIC = "lignum-game"
 HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang", "name", "date",
-               "colors", "order-rule", "warnings")
+               "colors", "order-rule", "warnings", "expansion", "buildings")
 LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
 ORDER_RULES = ("free", "strict")  # R24: `order-rule strict` keeps clearing order in every step; absent = free
 BACKUP_SUFFIX = ".bak"
@@ -86,6 +86,9 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
         lines.append("cards " + " ".join(s.cards))
     if s.start_money != D.START_MONEY:
         lines.append(f"money {s.start_money}")
+    if s.expansion:  # R23; files without these lines are base games
+        lines.append(f"expansion {s.expansion}")
+        lines.append("buildings " + format_buildings(s.buildings))
     if lang:
         lines.append(f"lang {lang}")
     if s.colours:
@@ -96,6 +99,21 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
         lines.append("warnings off")  # the advisor's warnings are not shown for this game
     lines.append("start")
     return lines
+
+
+def format_buildings(tiles: list[list[str]]) -> str:
+    """`NAME:effect text|NAME:effect` (R23): the face-up building tiles, as task cards are entered."""
+    return "|".join(f"{name}:{effect}" if effect else name for name, effect in tiles)
+
+
+def parse_buildings(text: str) -> list[list[str]]:
+    """Read `NAME:effect|NAME:effect` back; a tile without `:` has no effect text."""
+    out = []
+    for part in text.split("|"):
+        name, _, effect = part.strip().partition(":")
+        if name.strip() or effect.strip():
+            out.append([name.strip(), " ".join(effect.split())])
+    return out
 
 
 def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
@@ -192,6 +210,10 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
             if value not in ("on", "off"):
                 raise GameFileError(n_w, f"warnings is on or off, not {value!r}")
             setup.warnings = value == "on"
+        if "expansion" in seen:
+            value = seen["expansion"][1]
+            setup.expansion = "" if value in ("", "none") else value
+        setup.buildings = parse_buildings(seen.get("buildings", (0, ""))[1])
         from .engine.setup import validate
 
         validate(setup)
@@ -242,7 +264,7 @@ def replay(gf: GameFile, upto: int | None = None) -> Game:
         raise GameFileError(0, f"bad setup: {e}") from None
     for line in gf.actions[:upto]:
         try:
-            apply(g, parse(line.text))
+            apply(g, parse(line.text, g.board))
         except LignumError as e:
             raise GameFileError(line.number, str(e)) from None
     return g

@@ -149,7 +149,7 @@ def play_game(seed: int, players: int = 4, mode: str = "expert", variants: tuple
         elif undo_point is None and len(report.log) > undo_at:
             undo_point = (len(report.log), pickle.dumps(shadow))
         try:
-            apply(shadow, parse(action.text))
+            apply(shadow, parse(action.text, shadow.board))
         except LignumError as e:
             fail(action.text, f"the line, parsed back from its text, is refused on replay: {e}")
         if shadow != g:

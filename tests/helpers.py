@@ -44,6 +44,10 @@ PATHS = {
 IDLE_TASK = "task 10 mF@0+mS@1"
 IDLE_PLACEMENT = "placement 2:F"
 WINTER = ((4, 2), (5, 3))
+# Building tiles of the expansion for tests (R23): names and effects as a table would type them.
+BUILDINGS = (("smithy", "+$1 each round"), ("chapel", "+1 food each winter"), ("stable", "fodder for $0"),
+             ("inn", "a worker stays"), ("kiln", "dries one piece"), ("tavern", "+$2 once"),
+             ("granary", "keeps food"), ("forge", "a saw for free"))
 DEFAULT_CARDS = ("trade", "craftwork", "sawing", "food-supply", "heating-supply", "hut-construction")
 
 
@@ -57,6 +61,7 @@ def make_setup(
     order: tuple[str, ...] | None = None,
     names: tuple[str, ...] = NAMES,
     strict: bool = False,
+    expansion: str = "",
 ) -> Setup:
     """The standard test table: anna, ben (cleo, dan) or other `names`; seats in order; areas 1, 5, 3, 6."""
     names = list(names[:n])
@@ -72,6 +77,8 @@ def make_setup(
         cards=list(cards),
         start_money=money,
         strict_order=strict,
+        expansion=expansion,
+        buildings=[list(b) for b in BUILDINGS[: n + D.BUILDINGS_EXTRA]] if expansion else [],
     )
 
 
@@ -86,7 +93,7 @@ class Script:
         g = new_game(self.setup)
         for i, line in enumerate(self.lines, 1):
             try:
-                apply(g, parse(line))
+                apply(g, parse(line, g.board))
             except LignumError as e:  # pragma: no cover - a broken test script
                 raise AssertionError(f"script line {i} {line!r} refused: {e}") from None
         return g
@@ -118,7 +125,7 @@ def play(g: Game, lines: list[str] | None, *texts: str) -> None:
     """Apply lines to `g` (each must be accepted) and record them in `lines` if given."""
     for text in texts:
         try:
-            apply(g, parse(text))
+            apply(g, parse(text, g.board))
         except LignumError as e:
             raise AssertionError(f"{text!r} refused at {flow.where(g)}: {e}") from None
         if lines is not None:
@@ -219,7 +226,7 @@ def refused(g: Game, text: str, rule: str | None = None) -> LignumError:
     """Apply a line that must be refused; assert the state is unchanged and the message is one line."""
     before = json.dumps(g.to_dict(), sort_keys=True)
     try:
-        apply(g, parse(text))
+        apply(g, parse(text, g.board))
     except LignumError as e:
         after = json.dumps(g.to_dict(), sort_keys=True)
         assert before == after, f"{text!r} was refused but changed the state"

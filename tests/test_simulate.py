@@ -128,8 +128,8 @@ def test_a_refusal_that_changes_the_state_is_caught(monkeypatch, check):
 
 
 def test_a_line_that_replays_differently_is_caught(monkeypatch):
-    def misread(text):
-        return parse(text.replace("bonus F", "bonus S"))
+    def misread(text, board=None):
+        return parse(text.replace("bonus F", "bonus S"), board)
 
     monkeypatch.setattr(simulate, "parse", misread)
     found = [v for s in range(6) for v in simulate.play_game(s, 2, "basic").violations]

@@ -17,7 +17,7 @@ from .state import Game, Player
 
 def play(g: Game, line: str) -> Action:
     """Parse a line of notation and apply it (the checked path menus and `lignum do` use)."""
-    action = parse(line)
+    action = parse(line, g.board)
     apply(g, action)
     return action
 

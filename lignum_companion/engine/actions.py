@@ -20,7 +20,7 @@ WOOD_AREA_KEYS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "
 SELL_AREAS = ("sale", "dry1", "dry2", "dry3")
 FORCED_SALE_AREAS = ("sale", "dry1", "dry2", "dry3", "saw", "store")  # R14
 FIX_FIELDS = (
-    ("money", "food", "debt", "loans")
+    ("money", "food", "debt", "loans", "carpenters")
     + data.EQUIPMENT[:4]
     + data.CRAFTWORK
     + ("woodcutters", "bearers", "sawyers", "fodder")
@@ -116,11 +116,11 @@ def _fmt_hut(n: int) -> list[str]:
 # ---------------------------------------------------------------------------------------------------
 # per-verb readers: each returns the typed args; `_format` writes them back canonically
 
-def _p_path(pos, keys, line):
-    if len(pos) != len(data.TOKEN_LOCATIONS):
+def _p_path(pos, keys, line, board: data.Board = data.BASE_BOARD):
+    if len(pos) != len(board.token_locations):
         raise NotationError(
-            f"the path needs {len(data.TOKEN_LOCATIONS)} tokens, one per location "
-            f"{', '.join(map(str, data.TOKEN_LOCATIONS))}; got {len(pos)}",
+            f"the path needs {len(board.token_locations)} tokens, one per location "
+            f"{', '.join(map(str, board.token_locations))}; got {len(pos)}",
             line,
         )
     tokens = []
@@ -211,51 +211,70 @@ def _p_area(pos, keys, line):
     return {"area": _int(pos[0], "the cutting area", line, 1, 6)}
 
 
-def _p_go(pos, keys, line):
+def location(word: str, board: data.Board, line: str) -> int:
+    """A location by number (1..last, or the clearing's number) or by name (`sawyers`, `clearing`) (R2, R23)."""
+    w = word.lower()
+    if w in ("clearing", "c"):
+        return board.clearing
+    kind = data.LOCATION_WORDS.get(w)
+    if kind is not None:
+        if not board.has(kind):
+            raise NotationError(f"the {board.name} board has no {kind} location (it comes with the Joinery and "
+                                "Buildings expansion, R23)", line)
+        return board.loc(kind)
+    if not w.isdecimal():
+        names = ", ".join(k for k in data.LOCATION_KINDS if board.has(k))
+        raise NotationError(f"say where to go: a location 1–{board.last}, {names} or clearing; not {word!r}", line)
+    loc = _int(w, "the location", line, 1, board.clearing)
+    return loc
+
+
+def _p_go(pos, keys, line, board: data.Board = data.BASE_BOARD):
     if not pos:
-        raise NotationError("say where to go: a location 1–20 or `clearing`", line)
-    where = pos[0].lower()
+        raise NotationError(f"say where to go: a location 1–{board.last}, a name like `market`, or `clearing`", line)
+    loc = location(pos[0], board, line)
+    kind = board.kind(loc)
     rest = pos[1:]
-    out: dict[str, Any] = {}
-    if where in ("clearing", "c", str(data.CLEARING)):
-        out["loc"] = data.CLEARING
-    else:
-        out["loc"] = _int(where, "the location", line, 1, data.LAST_LOCATION)
-    loc = out["loc"]
-    if loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
+    out: dict[str, Any] = {"loc": loc, "kind": kind}
+    if kind in ("bearers", "woodcutters"):
         if len(rest) != 1:
             raise NotationError(f"say how many to hire at location {loc}, like `go {loc} 2`", line)
         out["count"] = _int(rest[0], "how many", line, 1, MAX_HIRE)
-    elif loc == data.LOC_SAWYERS:
-        if rest not in ([], ["+1"]):
-            raise NotationError("at location 16 write `go 16`, or `go 16 +1` to hire the $1 sawyer too", line)
-        out["extra"] = bool(rest)
-    elif loc == data.LOC_TASKS:
+    elif kind == "sawyers":
+        if rest not in ([], ["+1"], ["1"], ["2"]):
+            raise NotationError(f"at location {loc} write `go {loc}`, or `go {loc} +1` to hire the $1 sawyer too",
+                                line)
+        out["extra"] = rest in (["+1"], ["2"])  # `go sawyers 2`: the free sawyer and the $1 one
+    elif kind == "tasks":
         if len(rest) != 1:
-            raise NotationError("say which face-up task to take, like `go 13 T2`", line)
+            raise NotationError(f"say which face-up task to take, like `go {loc} T2`", line)
         out["task"] = rest[0].upper()
-    elif loc == data.LOC_PLAN:
+    elif kind == "plan":
         if len(rest) != 2:
-            raise NotationError("say which card and token pair, like `go 8 sawing 2`", line)
+            raise NotationError(f"say which card and token pair, like `go {loc} sawing 2`", line)
         card = rest[0].lower()
         if card not in data.PLANNED_WORK:
             raise NotationError(f"unknown planned work {card!r}; cards are {', '.join(data.PLANNED_WORK)}", line)
         out["card"] = card
         out["pair"] = _int(rest[1], "the token pair", line, 1, 3)
+    elif kind == "buildings":
+        if not rest:
+            raise NotationError(f"say which face-up building to take, like `go {loc} smithy`", line)
+        out["buildings"] = list(rest)  # more than one is refused by the rules (R23)
     elif rest:
         raise NotationError(f"location {loc} takes no further words", line)
-    if loc == data.LOC_MARKET:
+    if kind == "market":
         out["buy"] = parse_bag(keys["buy"], ("saw", "food"), "purchase") if "buy" in keys else {}
         out["sets"] = [parse_bag(v, data.CRAFTWORK, "craftwork token") for v in keys.get("sell", [])]
         out["trade"] = parse_bag(keys["trade"], data.TRADE_CARD_TOKENS, "token") if "trade" in keys else {}
     elif keys:
-        raise NotationError("buy:, sell: and trade: belong to the market, location 19", line)
+        raise NotationError(f"buy:, sell: and trade: belong to the market, location {board.loc('market')}", line)
     return out
 
 
 def _f_go(a: dict) -> list[str]:
-    loc = a["loc"]
-    out = ["clearing" if loc == data.CLEARING else str(loc)]
+    loc, kind = a["loc"], a["kind"]
+    out = ["clearing" if kind == "clearing" else str(loc)]
     if "count" in a:
         out.append(str(a["count"]))
     if a.get("extra"):
@@ -264,7 +283,8 @@ def _f_go(a: dict) -> list[str]:
         out.append(a["task"])
     if "card" in a:
         out += [a["card"], str(a["pair"])]
-    if loc == data.LOC_MARKET:
+    out += a.get("buildings", [])
+    if kind == "market":
         if a["buy"]:
             out.append("buy:" + format_bag(a["buy"], ("saw", "food")))
         out += ["sell:" + format_bag(s, data.CRAFTWORK) for s in a["sets"]]
@@ -399,6 +419,12 @@ def _f_fill(a):
     return [a["task"]] + _fmt_area_bags(a["from"], SELL_AREAS)
 
 
+def _p_furnish(pos, keys, line):
+    if pos or not keys:
+        raise NotationError("name the milled pieces and their drying areas, like `furnish dry2:mF dry3:mS`", line)
+    return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
+
+
 def _p_sell(pos, keys, line):
     if pos or not keys:
         raise NotationError("write the pieces by area, like `sell sale:2F dry3:2mF`", line)
@@ -475,6 +501,7 @@ _VERBS: dict[str, tuple[Any, Any, tuple[str, ...], tuple[str, ...]]] = {
     "float": (_p_float, lambda a: [format_bag(a["pieces"], DISKS)], (), ()),
     "saw": (_p_saw, _f_saw, ("store", "hut"), ()),
     "fill": (_p_fill, _f_fill, SELL_AREAS, ()),
+    "furnish": (_p_furnish, lambda a: _f_from(a), SELL_AREAS, ()),
     "sell": (_p_sell, _f_from, SELL_AREAS, ()),
     "dry": (_p_dry, lambda a: [format_bag(a["pieces"], data.PIECES)], (), ()),
     "bonus": (_p_bonus, lambda a: [a["kind"]], (), ()),
@@ -485,12 +512,15 @@ _VERBS: dict[str, tuple[Any, Any, tuple[str, ...], tuple[str, ...]]] = {
 PLAYER_VERBS = tuple(v for v in _VERBS if v not in TABLE_VERBS)
 
 
-def parse(line: str) -> Action:
+def parse(line: str, board: data.Board | None = None) -> Action:
     """Read one line of the notation into an Action (form only; raises NotationError).
 
-    The line is NFC-normalised, so names typed with decomposed accents match; control and invisible characters
-    (ANSI escapes, bidi overrides, NUL) are refused, so a saved line can never drive a terminal.
+    `board` is the game's supply path (`Game.board`): locations are numbered by it and named on it (R23);
+    without it, the base board. The line is NFC-normalised, so names typed with decomposed accents match;
+    control and invisible characters (ANSI escapes, bidi overrides, NUL) are refused, so a saved line can never
+    drive a terminal.
     """
+    board = board or data.BASE_BOARD
     text = nfc(line.strip())
     if not text:
         raise NotationError("an empty line is not an action", line)
@@ -516,12 +546,17 @@ def parse(line: str) -> Action:
             pos, keys = rest, {}
         else:
             pos, keys = _split_keys(rest, text, allowed, repeat)
-        args = reader(pos, keys, text)
+        args = reader(pos, keys, text, board) if verb in ("go", "path") else reader(pos, keys, text)
     return make(player, verb, args)
 
 
-def make(player: str | None, verb: str, args: dict[str, Any]) -> Action:
-    """Build an Action from typed fields, with its canonical text (menus use this)."""
+def make(player: str | None, verb: str, args: dict[str, Any], board: data.Board | None = None) -> Action:
+    """Build an Action from typed fields, with its canonical text (menus use this).
+
+    A `go` without its location's kind gets it from `board` (the base board by default).
+    """
+    if verb == "go" and "kind" not in args:
+        args = {**args, "kind": (board or data.BASE_BOARD).kind(args["loc"])}
     if verb == "fix":
         words = ["fix", args["target"], args["field"], f"{args['delta']:+d}", args["reason"]]
     else:

@@ -80,13 +80,87 @@ PATH_SUPPLY = _ro(
         2: _ro({"bearers": 6, "fodder": 1, "woodcutters": 8, "free_sawyers": 2, "paid_sawyers": 1}),
     }
 )
-# R2: the 13 token locations, in path order.
+# R2: the 13 token locations of the base board, in path order.
 TOKEN_LOCATIONS = (1, 2, 3, 5, 7, 9, 11, 12, 14, 15, 17, 18, 20)
+# The base board's numbers (R2); a game asks its own board (`Game.board`), since the expansion renumbers (R23).
 LOC_BEARERS, LOC_FODDER, LOC_PLAN, LOC_WOODCUTTERS, LOC_TASKS, LOC_SAWYERS, LOC_MARKET = 4, 6, 8, 10, 13, 16, 19
 LAST_LOCATION = 20
 CLEARING = 21  # the forest clearing, reached after location 20
 # Room per location (default 1): seed 000 "Travel along".
 LOCATION_ROOM = _ro({4: 4, 8: 4, 10: 4, 13: 4, 16: 4, 19: 4, 6: 2})
+
+# --- the supply path as a table per board (R2, R23) -------------------------------------------------
+# What each location is. Names are accepted in the notation (`go sawyers`, `go market buy:saw`).
+LOCATION_KINDS = ("token", "bearers", "fodder", "plan", "woodcutters", "buildings", "tasks", "carpenter",
+                  "sawyers", "market")
+# Room by kind: a token location, the buildings and the carpenter location hold one foreman (R23).
+ROOM_BY_KIND = _ro({"bearers": 4, "plan": 4, "woodcutters": 4, "tasks": 4, "sawyers": 4, "market": 4, "fodder": 2})
+# Words accepted for a location kind in the notation, besides its number.
+LOCATION_WORDS = _ro(
+    {
+        "bearers": "bearers", "bearer": "bearers", "fodder": "fodder", "plan": "plan", "planned": "plan",
+        "woodcutters": "woodcutters", "woodcutter": "woodcutters", "buildings": "buildings",
+        "building": "buildings", "tasks": "tasks", "task": "tasks", "carpenter": "carpenter",
+        "carpenters": "carpenter", "sawyers": "sawyers", "sawyer": "sawyers", "market": "market",
+    }
+)
+
+
+class Board:
+    """One supply path: location number -> kind, the clearing after the last location (R2, R23)."""
+
+    def __init__(self, name: str, kinds: dict[int, str]) -> None:
+        self.name = name
+        self.kinds = _ro(dict(kinds))
+        self.last = max(kinds)
+        self.clearing = self.last + 1
+        self.token_locations = tuple(loc for loc, k in sorted(kinds.items()) if k == "token")
+        self._where = {k: loc for loc, k in kinds.items() if k != "token"}
+
+    def kind(self, loc: int) -> str:
+        """The kind of a location 1..last ('clearing' after the last)."""
+        return "clearing" if loc == self.clearing else self.kinds[loc]
+
+    def loc(self, kind: str) -> int:
+        """The number of a named location on this board (KeyError if the board has none)."""
+        return self.clearing if kind == "clearing" else self._where[kind]
+
+    def has(self, kind: str) -> bool:
+        return kind in self._where
+
+    def room(self, loc: int) -> int:
+        return ROOM_BY_KIND.get(self.kinds[loc], 1)
+
+    def __repr__(self) -> str:
+        return f"Board({self.name!r})"
+
+
+_BASE_KINDS = {loc: "token" for loc in TOKEN_LOCATIONS}
+_BASE_KINDS.update({LOC_BEARERS: "bearers", LOC_FODDER: "fodder", LOC_PLAN: "plan", LOC_WOODCUTTERS: "woodcutters",
+                    LOC_TASKS: "tasks", LOC_SAWYERS: "sawyers", LOC_MARKET: "market"})
+
+
+def _joinery_number(base_loc: int) -> int:
+    """R23: locations 1-11 stay; the base game's 12-14 become 13-15; its 15-20 become 17-22."""
+    return base_loc if base_loc <= 11 else base_loc + 1 if base_loc <= 14 else base_loc + 2
+
+
+_JOINERY_KINDS = {_joinery_number(loc): k for loc, k in _BASE_KINDS.items()}
+_JOINERY_KINDS.update({12: "buildings", 16: "carpenter"})
+BASE_BOARD = Board("base", _BASE_KINDS)
+JOINERY_BOARD = Board("joinery", _JOINERY_KINDS)
+EXPANSIONS = ("joinery",)
+BOARDS = _ro({"": BASE_BOARD, "joinery": JOINERY_BOARD})
+
+# --- the Joinery and Buildings expansion (R23) ------------------------------------------------------
+MAX_CARPENTERS = 3
+CARPENTER_INCOME = 1  # dollars per carpenter at the start of every spring, summer and fall round
+CARPENTER_FOOD = 1  # extra food per carpenter each winter
+FURNITURE_MAX = 3  # pieces in the furniture shop, one of each milled kind
+FURNITURE_PIECES = ("mF", "mS", "mH")
+FURNITURE_AREAS = ("dry2", "dry3")  # milled wood dried at least once more
+FURNITURE_BONUS = 3  # final scoring: base price + $3, no drying bonus
+BUILDINGS_EXTRA = 4  # face-up building tiles: players + 4
 # Equipment tokens in the 13-token mix, by player count; "craft" is any craftwork token (drawn, entered).
 EQUIPMENT = ("wagon", "raft", "saw", "sledge", "coin", "food")
 CRAFTWORK = ("stake", "board", "shingle", "reed", "joker")

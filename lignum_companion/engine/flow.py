@@ -65,6 +65,8 @@ def task_target(g: Game) -> int:
 def _begin_round(g: Game) -> None:
     for p in g.players:
         _overtime(g, p)
+        if p.carpenters:  # R23: $1 per carpenter at the start of every spring, summer and fall round
+            rules.gain(g, p, p.carpenters * data.CARPENTER_INCOME, "carpenters")
     if g.tactical and g.next_placements and g.round >= 2:
         rules.place_cards(g, g.next_placements)
         g.next_placements = []
@@ -147,7 +149,7 @@ WORK_STEPS: tuple[Step, ...] = (
     Step("arrival", "clearing", ("receive",), ("receive",)),
     Step("transport", "clearing", ("carry", "wagon", "raft", "float", "done"), ("done",)),
     Step("sawing", "clearing", ("saw", "done"), ("done",)),
-    Step("tasks", "clearing", ("fill", "done"), ("done",), when=lambda g: g.has_tasks),
+    Step("tasks", "clearing", ("fill", "furnish", "done"), ("done",), when=lambda g: g.has_tasks_phase),
     Step("selling", "clearing", ("sell", "done"), ("sell", "done")),
     Step("drying", "clearing", ("dry", "done"), ("dry", "done"), begin=_begin_drying),
     Step("end", "auto", begin=_end_round),
@@ -158,7 +160,8 @@ WINTER_STEPS: tuple[Step, ...] = (
     Step("cutting", "clearing", ("cut", "done"), ("cut", "done")),
     Step("transport", "clearing", ("sledge", "done"), ("done",)),
     Step("sawing", "clearing", ("saw", "done"), ("done",)),
-    Step("tasks", "clearing", ("fill", "done"), ("done",), when=lambda g: g.has_tasks and g.year == 2),
+    Step("tasks", "clearing", ("fill", "furnish", "done"), ("done",),
+         when=lambda g: g.has_tasks_phase and g.year == 2),
     Step("feeding", "clearing", ("feed",), ("feed",)),
     Step("heating", "clearing", ("heat",), ("heat",)),
     Step("wend", "auto", begin=_end_winter),
@@ -282,7 +285,7 @@ def step_work(g: Game, pi: int) -> bool:
         return bool(p.wood["saw"]) and p.equipment.get("saw", 0) > 0 and \
             rules.available_workers(g, p, "sawyers") > 0
     if step == "tasks":
-        return any(_task_fill_possible(p, t) for t in p.tasks)
+        return any(_task_fill_possible(p, t) for t in p.tasks) or (g.joinery and rules.furnish_possible(p))
     if step == "selling":
         return any(k != "H" for a in data.SALE_AREAS for k in p.wood[a])
     if step == "drying":
@@ -436,7 +439,7 @@ def _next_on_path(g: Game) -> int | None:
     start = (order.index(last) + 1) if last is not None else 0
     for k in range(len(order)):
         i = order[(start + k) % len(order)]
-        if g.players[i].pos != data.CLEARING:
+        if g.players[i].pos != g.board.clearing:
             return i
     return None
 

@@ -55,8 +55,9 @@ def candidates(g: Game, *, player: int | None = None, free: bool = True) -> list
         if free and actor_kind(g) in ("path", "clearing"):
             cands += _free_candidates(g, pi)
     out, seen = [], set()
+    board = g.board
     for player_name, verb, args in cands:
-        action = make(player_name, verb, args)
+        action = make(player_name, verb, args, board)
         if action.text not in seen:
             seen.add(action.text)
             out.append(action)
@@ -126,6 +127,11 @@ def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
                 for area in data.SALE_AREAS:
                     if data.STAGE_OF_AREA[area] == stage and p.wood[area].get(piece):
                         c.append((name, "fill", {"task": t.id, "from": {area: {piece: 1}}}))
+        if g.joinery:  # R23: one piece at a time into the furniture shop
+            for area in data.FURNITURE_AREAS:
+                for piece in data.FURNITURE_PIECES:
+                    if p.wood[area].get(piece) and not p.furniture.get(piece):
+                        c.append((name, "furnish", {"from": {area: {piece: 1}}}))
         c.append((name, "done", {}))
     elif step == "selling":
         c += _selling(p)
@@ -145,30 +151,33 @@ def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
 
 def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
     name = p.name
-    c: list[tuple[str | None, str, dict[str, Any]]] = [(name, "go", {"loc": data.CLEARING})]
-    for loc in range(p.pos + 1, data.LAST_LOCATION + 1):
-        if loc in data.TOKEN_LOCATIONS:
+    board = g.board
+    c: list[tuple[str | None, str, dict[str, Any]]] = [(name, "go", {"loc": board.clearing})]
+    for loc in range(p.pos + 1, board.last + 1):
+        kind = board.kinds[loc]
+        if kind == "token":
             if g.path.get(str(loc)) not in (None, "X"):  # a taken or X token is refused anyway (R2, R3)
                 c.append((name, "go", {"loc": loc}))
-        elif loc == data.LOC_FODDER:
+        elif kind in ("fodder", "carpenter"):
             c.append((name, "go", {"loc": loc}))
-        elif loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
-            kind = "bearers" if loc == data.LOC_BEARERS else "woodcutters"
+        elif kind in ("bearers", "woodcutters"):
             most = min(g.supply.get(kind, 0), p.money, 6)
             c += [(name, "go", {"loc": loc, "count": n}) for n in range(1, most + 1)]
-        elif loc == data.LOC_SAWYERS:
+        elif kind == "sawyers":
             c += [(name, "go", {"loc": loc, "extra": x}) for x in (False, True)]
-        elif loc == data.LOC_TASKS:
+        elif kind == "tasks":
             c += [(name, "go", {"loc": loc, "task": t.id}) for t in g.task_display]
-        elif loc == data.LOC_PLAN:
+        elif kind == "plan":
             c += [(name, "go", {"loc": loc, "card": card, "pair": pair}) for card, pair in rules.plan_targets(g, p)]
-        elif loc == data.LOC_MARKET:
-            c += _market(g, p)
+        elif kind == "buildings":
+            c += [(name, "go", {"loc": loc, "buildings": [b.name]}) for b in g.buildings]
+        elif kind == "market":
+            c += _market(g, p, loc)
     return c
 
 
-def _market(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
-    base = {"loc": data.LOC_MARKET, "buy": {}, "sets": [], "trade": {}}
+def _market(g: Game, p: Player, loc: int) -> list[tuple[str | None, str, dict[str, Any]]]:
+    base = {"loc": loc, "buy": {}, "sets": [], "trade": {}}
     opts: list[dict[str, Any]] = []
     for buy in ({"saw": 1}, {"food": 1}, {"food": 2}, {"saw": 1, "food": 1}):
         opts.append({**base, "buy": buy})

@@ -123,7 +123,7 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
 @handler("path")
 def _path(g: Game, pi: int, a: dict[str, Any]) -> None:
     check_path_tokens(g, a["tokens"])
-    g.path = {str(loc): tok for loc, tok in zip(data.TOKEN_LOCATIONS, a["tokens"], strict=True)}
+    g.path = {str(loc): tok for loc, tok in zip(g.board.token_locations, a["tokens"], strict=True)}
     g.supply = dict(data.PATH_SUPPLY[len(g.players)])
 
 
@@ -171,6 +171,20 @@ FIX_GROUPS = {
 }
 
 
+def building_named(p: Player, word: str):
+    """The player's building of that name (case-insensitive), or None (R23)."""
+    return next((b for b in p.buildings if b.name.casefold() == word.casefold()), None)
+
+
+def correction_reason(p: Player, reason: str) -> str:
+    """Ledger text of a money correction: a building's effect is shown under its name (R23)."""
+    first, _, rest = reason.strip().partition(" ")
+    b = building_named(p, first)
+    if b is not None:
+        return f"building {b.name}" + (f": {rest.strip()}" if rest.strip() else "")
+    return f"correction: {reason}"
+
+
 @handler("fix")
 def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     ti = g.player_index(a["target"])
@@ -180,14 +194,17 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     fld, d = a["field"], a["delta"]
     if not a["reason"].strip():
         raise IllegalAction("a correction needs a reason", "")
-    if fld in ("money", "food", "debt", "loans"):
+    if fld in ("money", "food", "debt", "loans", "carpenters"):
         new = getattr(p, fld) + d
         if new < 0:
             raise IllegalAction(f"{p.name}'s {fld} would become {new}", "")
         if fld == "loans" and new > data.MAX_LOANS:
             raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans", "R15")
+        if fld == "carpenters" and (new > data.MAX_CARPENTERS or not g.joinery):
+            raise IllegalAction(f"a player keeps at most {data.MAX_CARPENTERS} carpenters, and only in the "
+                                "Joinery and Buildings expansion", "R23")
         if fld == "money":
-            gain(g, p, d, f"correction: {a['reason']}")
+            gain(g, p, d, correction_reason(p, a["reason"]))
         else:
             setattr(p, fld, new)
     elif fld == "fodder":
@@ -249,16 +266,13 @@ def split_food(g: Game) -> None:
 # travel along the path (R3, R4, R17, R19, R20)
 
 
-def location_room(loc: int) -> int:
-    return data.LOCATION_ROOM.get(loc, 1)
-
-
 def location_skipped(g: Game, loc: int) -> str:
     """Why a location is not in play in this game, or ''."""
-    if loc == data.LOC_PLAN and not g.has_planned_work:
-        return "location 8 (planned work) is skipped in this mode"
-    if loc == data.LOC_TASKS and not g.has_tasks:
-        return "location 13 (tasks) is skipped in this mode"
+    kind = g.board.kind(loc)
+    if kind == "plan" and not g.has_planned_work:
+        return f"location {loc} (planned work) is skipped in this mode"
+    if kind == "tasks" and not g.has_tasks:
+        return f"location {loc} (tasks) is skipped in this mode"
     return ""
 
 
@@ -335,21 +349,26 @@ def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
 @handler("go")
 def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
+    board = g.board
     loc = a["loc"]
+    if loc > board.clearing or a["kind"] != board.kind(loc):  # read for another board: a client's mistake
+        raise IllegalAction(f"location {loc} is the {board.kind(loc) if loc <= board.clearing else 'nothing'} "
+                            f"on the {board.name} board; enter the move again", "R23")
+    kind = a["kind"]
     if loc <= p.pos:
         raise IllegalAction(f"{p.name} stands on {p.pos}; foremen only move forward", "R3")
-    if loc == data.CLEARING:
+    if kind == "clearing":
         p.pos = loc
         g.clearing.append(pi)
         return
     why = location_skipped(g, loc)
     if why:
         raise IllegalAction(why, "R2")
-    if len(g.occupants(loc)) >= location_room(loc):
-        raise IllegalAction(f"location {loc} is full", "R3")
+    if len(g.occupants(loc)) >= board.room(loc):
+        raise IllegalAction(f"location {loc} is full", "R23" if kind in ("carpenter", "buildings") else "R3")
     supply = g.supply
     commit: list[Callable[[], None]] = []
-    if loc in data.TOKEN_LOCATIONS:
+    if kind == "token":
         tok = g.path.get(str(loc))
         if tok == "X":
             raise IllegalAction(f"location {loc} is blocked by an X token", "R2")
@@ -370,8 +389,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
                 add(p.equipment, tok)
 
         commit.append(take_token)
-    elif loc == data.LOC_BEARERS or loc == data.LOC_WOODCUTTERS:
-        kind = "bearers" if loc == data.LOC_BEARERS else "woodcutters"
+    elif kind in ("bearers", "woodcutters"):
         n = a["count"]
         if supply.get(kind, 0) < n:
             raise IllegalAction(f"only {supply.get(kind, 0)} {kind} are left on location {loc}", "R3")
@@ -388,9 +406,9 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             gain(g, p, -n * data.WORKER_PRICE, kind)
 
         commit.append(hire)
-    elif loc == data.LOC_FODDER:
+    elif kind == "fodder":
         if supply.get("fodder", 0) < 1:
-            raise IllegalAction("no fodder is left on location 6", "R3")
+            raise IllegalAction(f"no fodder is left on location {loc}", "R3")
         if data.FODDER_NEW_VALUE in p.fodder:
             raise IllegalAction(f"{p.name} holds fodder on 3; the stable has no room", "R3")
         need_money(p, data.WORKER_PRICE, "fodder")
@@ -401,7 +419,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             gain(g, p, -data.WORKER_PRICE, "fodder")
 
         commit.append(buy_fodder)
-    elif loc == data.LOC_SAWYERS:
+    elif kind == "sawyers":
         if supply.get("free_sawyers", 0) < 1 and not a["extra"]:
             raise IllegalAction("no free sawyer is left", "R3")
         if a["extra"]:
@@ -421,7 +439,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             add(p.workers, "sawyers", n)
 
         commit.append(sawyers)
-    elif loc == data.LOC_TASKS:
+    elif kind == "tasks":
         if p.took_task:
             raise IllegalAction(f"{p.name} has already taken a task this round", "R19")
         card = next((t for t in g.task_display if t.id == a["task"]), None)
@@ -437,7 +455,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             gain(g, p, -data.TASK_COST, f"task {card.id}")
 
         commit.append(take_task)
-    elif loc == data.LOC_PLAN:
+    elif kind == "plan":
         cost = check_plan(g, p, a["card"], a["pair"])
 
         def plan() -> None:
@@ -448,7 +466,31 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             gain(g, p, -cost, f"planned work {a['card']}")
 
         commit.append(plan)
-    elif loc == data.LOC_MARKET:
+    elif kind == "carpenter":
+        if p.carpenters >= data.MAX_CARPENTERS:
+            raise IllegalAction(f"{p.name} already has {data.MAX_CARPENTERS} carpenters, the most a mill keeps", "R23")
+
+        def hire_carpenter() -> None:
+            p.carpenters += 1
+
+        commit.append(hire_carpenter)
+    elif kind == "buildings":
+        names = a["buildings"]
+        if len(names) > 1:
+            raise IllegalAction(f"one building per visit to location {loc}; {len(names)} named", "R23")
+        if not g.buildings:
+            raise IllegalAction(f"no building tile is left face up on location {loc}", "R23")
+        tile = next((b for b in g.buildings if b.name.casefold() == names[0].casefold()), None)
+        if tile is None:
+            shown = ", ".join(b.name for b in g.buildings)
+            raise IllegalAction(f"no face-up building is called {names[0]!r} (face up: {shown})", "R23")
+
+        def take_building() -> None:
+            g.buildings.remove(tile)
+            p.buildings.append(tile)
+
+        commit.append(take_building)
+    elif kind == "market":
         income, cost, spent = market_value(g, p, a)
 
         def market() -> None:
@@ -855,6 +897,38 @@ def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
     task.placed = placed
 
 
+@handler("furnish")
+def _furnish(g: Game, pi: int, a: dict[str, Any]) -> None:
+    """Furniture shop (R23): milled wood from the second or third drying area, one piece of each kind, 3 at most."""
+    p = g.players[pi]
+    if not g.joinery:
+        raise IllegalAction("the furniture shop belongs to the Joinery and Buildings expansion", "R23")
+    shop = dict(p.furniture)
+    for area, bag in a["from"].items():
+        if area not in data.FURNITURE_AREAS:
+            raise IllegalAction(f"furniture is made from wood of the second or third drying area, not the "
+                                f"{data.AREA_NAMES[area]}", "R23")
+        _check_pieces(p, area, bag)
+        for piece, n in bag.items():
+            if piece not in data.FURNITURE_PIECES:
+                raise IllegalAction(f"furniture is made from milled logs, not {data.PIECE_NAMES[piece]}", "R23")
+            if shop.get(piece, 0) + n > 1:
+                raise IllegalAction(f"{p.name}'s furniture shop already holds {data.PIECE_NAMES[piece]}: one piece "
+                                    "of each kind", "R23")
+            add(shop, piece, n)
+    if total(shop) > data.FURNITURE_MAX:  # pragma: no cover - three kinds, one each
+        raise IllegalAction(f"a furniture shop holds at most {data.FURNITURE_MAX} pieces", "R23")
+    for area, bag in a["from"].items():
+        take_all(p.wood[area], bag)
+    p.furniture = shop
+
+
+def furnish_possible(p: Player) -> bool:
+    """Whether a milled piece of a kind not yet in the shop waits in the second or third drying area (R23)."""
+    return any(p.wood[area].get(piece) and not p.furniture.get(piece)
+               for area in data.FURNITURE_AREAS for piece in data.FURNITURE_PIECES)
+
+
 def needs_words(task: Task) -> str:
     return ", ".join(f"{data.PIECE_NAMES[pc]} stage {st}" for pc, st in task.missing()) or "nothing"
 
@@ -910,9 +984,10 @@ def shift_drying(p: Player) -> None:
 
 
 def winter_need(g: Game, p: Player) -> tuple[int, int]:
-    """(food, heating logs) this year's winter card asks of the player (R14); the one place that says so."""
+    """(food, heating logs) this year's winter card asks of the player (R14), one more food per carpenter (R23);
+    the one place that says so."""
     food, heat = g.winter_cards[g.year - 1]
-    return food, heat
+    return food + p.carpenters * data.CARPENTER_FOOD, heat
 
 
 @handler("bonus")

@@ -25,6 +25,16 @@ def river_sale(p: Player) -> tuple[str | None, int, int]:
     return max(options, key=lambda o: (o[2], o[0]))
 
 
+def furniture_dollars(p: Player) -> int:
+    """R23: each piece in the furniture shop sells at its base price + $3, with no drying bonus."""
+    return sum((prices.base_price(k) + data.FURNITURE_BONUS) * n for k, n in p.furniture.items())
+
+
+def carpenter_income(p: Player) -> int:
+    """Dollars the player's carpenters earned so far (R23), read from the ledger."""
+    return sum(e.amount for e in p.ledger if e.reason == "carpenters")
+
+
 def player_score(g: Game, p: Player) -> dict[str, Any]:
     """The breakdown of one player's total, with stable keys for `score --json` and the score sheet."""
     areas = {}
@@ -43,8 +53,9 @@ def player_score(g: Game, p: Player) -> dict[str, Any]:
     ]
     final_sale = sum(a["dollars"] for a in areas.values())
     task_dollars = sum(t["dollars"] for t in tasks)
+    furniture = furniture_dollars(p)
     repay = prices.loan_repayment(p.loans)
-    total = p.money + final_sale + river_dollars + task_dollars - repay - p.debt
+    total = p.money + final_sale + river_dollars + task_dollars + furniture - repay - p.debt
     return {
         "name": p.name,
         "colour": p.colour,
@@ -54,6 +65,9 @@ def player_score(g: Game, p: Player) -> dict[str, Any]:
         "river": {"kind": kind, "pieces": count, "dollars": river_dollars},
         "tasks": tasks,
         "task_dollars": task_dollars,
+        "furniture": {"pieces": dict(p.furniture), "dollars": furniture},  # R23
+        "carpenters": {"count": p.carpenters, "income": carpenter_income(p)},  # R23: income is part of money
+        "buildings": [b.name for b in p.buildings],
         "loans": p.loans,
         "loan_repayment": repay,
         "debt": p.debt,

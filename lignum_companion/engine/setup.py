@@ -9,7 +9,7 @@ from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
 from .names import check_name as _check_name
 from .names import describe, first_unsafe, nfc
-from .state import Game, Player
+from .state import Building, Game, Player
 
 # A name may not be a verb either: `go 7` typed at the table must never read as a player called "go".
 NOT_NAMES = RESERVED_NAMES | frozenset(PLAYER_VERBS)
@@ -32,6 +32,8 @@ class Setup:
     date: str = ""  # the day the game was started, ISO (score sheet, stats); "" for old files
     colours: dict[str, str] = field(default_factory=dict)  # player -> colour of their pieces
     warnings: bool = True  # the advisor's warnings in the clients (`warnings off` in the header); rules ignore it
+    expansion: str = ""  # "" or "joinery" (R23)
+    buildings: list[list[str]] = field(default_factory=list)  # R23: [name, effect] of each face-up tile
 
 
 def colours_of(s: Setup) -> list[str]:
@@ -45,6 +47,16 @@ def colours_of(s: Setup) -> list[str]:
 def check_name(name: str) -> str:
     """A player name is one visible word (letters of any script, NFC), not a notation keyword (engine/names.py)."""
     return _check_name(name, NOT_NAMES)
+
+
+def check_building_name(name: str) -> str:
+    """A building's name is one word, so that `go buildings NAME` can name it (R23)."""
+    if "|" in name:
+        raise IllegalAction(f"{name!r}: a building's name cannot hold |, which separates the tiles", "R23")
+    try:
+        return _check_name(name)
+    except IllegalAction as e:
+        raise IllegalAction(f"building tile: {e.reason}", "R23") from None
 
 
 def validate(s: Setup) -> None:
@@ -81,6 +93,20 @@ def validate(s: Setup) -> None:
                 raise IllegalAction(f"unknown planned work card {c!r}", "R20")
     elif s.cards:
         raise IllegalAction(f"planned work cards are not used in the {s.mode} game", "R20")
+    if s.expansion and s.expansion not in data.EXPANSIONS:
+        raise IllegalAction(f"unknown expansion {s.expansion!r}; expansions are {', '.join(data.EXPANSIONS)}", "")
+    if s.expansion:
+        want = n + data.BUILDINGS_EXTRA
+        if len(s.buildings) != want:
+            raise IllegalAction(f"with {n} players lay out {want} building tiles, not {len(s.buildings)}", "R23")
+        seen = set()
+        for b in s.buildings:
+            check_building_name(b[0])
+            if b[0].casefold() in seen:
+                raise IllegalAction(f"two building tiles are called {b[0]!r}; give them different names", "R23")
+            seen.add(b[0].casefold())
+    elif s.buildings:
+        raise IllegalAction("building tiles belong to the Joinery and Buildings expansion", "R23")
     if s.start_money < 0:
         raise IllegalAction("starting money cannot be negative", "R1")
     if s.start_money > data.MAX_MONEY:
@@ -110,7 +136,8 @@ def new_game(s: Setup) -> Game:
                for name, colour in zip(s.players, colours_of(s), strict=True)]
     g = Game(players=players, mode=s.mode, variants=list(s.variants),
              winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards},
-             strict_order=s.strict_order)
+             strict_order=s.strict_order,
+             expansion=s.expansion, buildings=[Building(b[0], b[1] if len(b) > 1 else "") for b in s.buildings])
     for p in players:
         p.ledger.append(_start_entry(p.money))
     idx = {p.name.casefold(): i for i, p in enumerate(players)}

@@ -49,6 +49,14 @@ class Plan:
 
 
 @dataclass
+class Building:
+    """A building tile of the expansion (R23): its name and printed effect, as entered; effects are not modelled."""
+
+    name: str
+    effect: str = ""
+
+
+@dataclass
 class LedgerEntry:
     """One change of a player's money, with the round and the reason (for the score sheet's ledger)."""
 
@@ -85,6 +93,9 @@ class Player:
     planned: bool = False
     floated: bool = False  # the Log Driving card was used this round
     river_choice: str | None = None  # R8: the kind sold from the river at the final sale
+    carpenters: int = 0  # R23: kept for the game, at most 3
+    furniture: Bag = field(default_factory=dict)  # R23: milled pieces in the furniture shop, one per kind
+    buildings: list[Building] = field(default_factory=list)  # R23: building tiles taken
     ledger: list[LedgerEntry] = field(default_factory=list)
     season_money: list[int] = field(default_factory=list)  # money at the end of each round
     corrections: list[str] = field(default_factory=list)
@@ -99,6 +110,8 @@ class Game:
     variants: list[str] = field(default_factory=list)
     winter_cards: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # [food, heat] per year
     pw_cards: dict[str, int] = field(default_factory=dict)  # laid-out planned work card -> tokens on it
+    expansion: str = ""  # "" (base game) or "joinery" (R23)
+    buildings: list[Building] = field(default_factory=list)  # R23: face-up building tiles not yet taken
     round: int = 1
     step: str = "path"
     turn: int | None = None  # index of the player to act, None for table or simultaneous steps
@@ -141,6 +154,20 @@ class Game:
     @property
     def has_planned_work(self) -> bool:
         return data.MODE_HAS_PLANNED_WORK[self.mode]
+
+    @property
+    def board(self) -> data.Board:
+        """The supply path in use: the base board or the expansion's 22 locations (R2, R23)."""
+        return data.BOARDS[self.expansion]
+
+    @property
+    def joinery(self) -> bool:
+        return self.expansion == "joinery"
+
+    @property
+    def has_tasks_phase(self) -> bool:
+        """The tasks phase exists for task cards (R19) and for the furniture shop (R23)."""
+        return self.has_tasks or self.joinery
 
     @property
     def tactical(self) -> bool:
@@ -187,6 +214,8 @@ class Game:
             p["tasks"] = [Task(**t) for t in p["tasks"]]
             p["plans"] = [Plan(**x) for x in p["plans"]]
             p["ledger"] = [LedgerEntry(**x) for x in p["ledger"]]
+            p["buildings"] = [Building(**b) for b in p.get("buildings", [])]
             players.append(Player(**p))
         raw["task_display"] = [Task(**t) for t in raw["task_display"]]
+        raw["buildings"] = [Building(**b) for b in raw.get("buildings", [])]
         return cls(players=players, **raw)
