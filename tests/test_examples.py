@@ -79,7 +79,7 @@ def steps(name: str):
     gf = gamefile.read(EXAMPLES / name)
     g = new_game(gf.setup)
     for line in gf.actions:
-        action = parse(line.text)
+        action = parse(line.text, g.board)
         yield g, action
         apply(g, action)
 
@@ -287,7 +287,7 @@ def test_every_plan_is_carried_out_in_its_season(name):
     gf = gamefile.read(EXAMPLES / name)
     g = new_game(gf.setup)
     for line in gf.actions:
-        action = parse(line.text)
+        action = parse(line.text, g.board)
         before = g.clone()
         apply(g, action)
         for pi, p in enumerate(g.players):
