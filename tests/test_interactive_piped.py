@@ -316,13 +316,13 @@ def test_undo_reaches_back_into_the_previous_round_and_typed_lines_put_it_back(t
 
 def test_the_wizard_reads_piped_answers_including_a_hangul_name(tmp_path):
     path = tmp_path / "new.lignum"
-    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", "2", ""]  # advanced, no variant, order as entered,
-    # no warnings
+    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", "2", "Zoë's birthday", "yellow red", ""]
+    # advanced, no variant, order as entered, no warnings, a name, colours in seat order
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
     assert r.returncode == 0, r.stdout + r.stderr
     text = path.read_text(encoding="utf-8")
     for line in ("players anna 민준", "mode advanced", "variants none", "order anna 민준", "areas anna=1 민준=5",
-                 "winter 4/2 5/3", "warnings off"):
+                 "winter 4/2 5/3", "warnings off", "name Zoë's birthday", "colors anna=yellow 민준=red"):
         assert line in text.splitlines()
     assert "Task cards are entered when play reaches the first reveal step." in r.stdout
 
@@ -344,7 +344,7 @@ def test_the_wizard_refuses_bad_names_and_end_of_input_cancels(tmp_path):
 
 def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     path = tmp_path / "expert.lignum"
-    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", "", ""]
+    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", "", "", "", ""]
     r = run("new", "-p", "anna,ben", "--mode", "expert", "--order", "ben,anna", "--no-variants", "--file", str(path),
             tmp=tmp_path, stdin="\n".join(answers) + "\n")
     out = flat(r.stdout)
@@ -354,6 +354,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     assert "lay out 4 different planned work cards (R20)" in out
     text = path.read_text(encoding="utf-8").splitlines()
     assert "cards sawing drying trade overtime" in text and "order ben anna" in text
+    assert "name Lignum with anna and ben" in text and "colors anna=red ben=blue" in text  # Enter: the defaults
     areas = next(x for x in text if x.startswith("areas "))
     spots = [int(x.split("=")[1]) for x in areas.split()[1:]]
     assert len(set(spots)) == 2 and all(1 <= a <= 6 for a in spots)  # picked at random, different (setup)
@@ -364,7 +365,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
 
 def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
     path = tmp_path / "ascii.lignum"
-    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", "", ""]
+    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", "", "", "", ""]
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n", PYTHONIOENCODING="ascii")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "players anna 민준" in path.read_text(encoding="utf-8").splitlines()  # stored whole, shown as ??
@@ -377,7 +378,7 @@ def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
 def test_bytes_that_are_not_text_are_asked_again(tmp_path):
     path = tmp_path / "latin.lignum"
     full = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"}
-    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n\n"  # Latin-1 bytes, then plain ASCII
+    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n\n\n\n"  # Latin-1 bytes, then plain ASCII
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(path)], input=answers,
                        capture_output=True, env=full, timeout=60)
     out = r.stdout.decode("utf-8", "replace")

@@ -129,13 +129,16 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     ask(child, "Winter card, year 2 (food/logs)", "5/3")
     child.expect("Warn the table of losses")
     child.send("\r")                       # warnings on (the default)
+    ask(child, "Name of this game (the score sheet's title) [Lignum with anna and ben]", "Friday game")
+    ask(child, "Colours of the pieces of anna ben, in that order [red blue]", "")
     child.expect("Start this game")
     child.send("\r")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, transcript(child)
     header = path.read_text(encoding="utf-8").splitlines()
-    assert {"players anna ben", "order anna ben", "areas anna=1 ben=5", "winter 4/2 5/3"} <= set(header)
+    assert {"players anna ben", "order anna ben", "areas anna=1 ben=5", "winter 4/2 5/3", "name Friday game",
+            "colors anna=red ben=blue"} <= set(header)
     assert not COLOUR.search(child.logfile_read.getvalue())
 
     # the first round through the menus, then into the second round

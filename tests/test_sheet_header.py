@@ -5,6 +5,7 @@ hold (engine/ledger.py), no ruling ids in the player-facing text, and the paper 
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -231,3 +232,17 @@ def test_cli_paper_default_from_locale(tmp_path):
     assert r.returncode == 0, r.stderr
     box = PdfReader(tmp_path / "s.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_play_headers_name_the_player_in_colour_only_when_wanted(tmp_path):
+    path = tmp_path / "g.lignum"
+    gamefile.save(gamefile.new_file(base_setup(colours={"anna": "green", "ben": "pink"})), path)
+    tokens = "path wagon raft saw food coin stake sledge food X raft X board joker\nquit\n"
+    env = {"LIGNUM_GAMES_DIR": str(tmp_path)}
+    coloured = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)], input=tokens,
+                              capture_output=True, text=True, env={**os.environ, **env,
+                                                                   "LIGNUM_COLOR": "always"})
+    assert "-- \x1b[1;32manna\x1b[0m, travel" in coloured.stdout, coloured.stdout[-800:]
+    plain = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)], input=tokens,
+                           capture_output=True, text=True, env={**os.environ, **env, "NO_COLOR": "1"})
+    assert "-- anna, travel" in plain.stdout and "\x1b[" not in plain.stdout

@@ -56,7 +56,10 @@ class TurnMenus:
         winter = views.forecast_short(g, g.players.index(p))
         if winter:
             bits.append(winter)
-        return f"-- {p.name}, {g.step}: " + ", ".join(bits)
+        from ..term import colour_on, paint
+
+        name = paint(p.name, p.colour, colour_on(getattr(getattr(self, "con", None), "stdout", None)))
+        return f"-- {name}, {g.step}: " + ", ".join(bits)
 
     def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
         return Choice(short(a), note, [a.text], key=key)

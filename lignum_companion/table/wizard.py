@@ -9,7 +9,9 @@ from typing import Any
 
 from ..engine import LignumError, NotationError, Setup
 from ..engine import data as D
-from ..engine.setup import check_name
+from ..engine.names import describe, first_unsafe, same_name
+from ..engine.setup import check_name, colours_of
+from ..views import game_title
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 
@@ -66,11 +68,61 @@ class _Wizard:
         winter = self.winter()
         cards = self.cards(mode, len(players))
         warnings = self.warnings()
+        name = self.name(players)
+        colours = self.colours(players)
         money = self.value("money")
         setup = Setup(players=players, mode=mode, variants=variants, order=order, areas=areas, winter=winter,
                       cards=cards, start_money=D.START_MONEY if money is None else money, strict_order=strict,
-                      warnings=warnings)
+                      warnings=warnings, name=name, colours=colours)
         return setup
+
+    # --- the game's name and the players' colours (the score sheet's title, the sheet's and terminal's colours)
+    def name(self, players: list[str]) -> str:
+        given = self.value("name")
+        if given:
+            return given.strip()
+        default = self.answers.get("name") or game_title(Setup(players=players))
+        while True:
+            raw = self.con.line(tpl("ask_name") + f" [{default}]")
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            name = raw or default
+            bad = first_unsafe(name)
+            if bad:
+                self.con.say(tpl("refused", reason=tpl("name_unsafe", what=describe(bad))))
+                continue
+            self.answers["name"] = name
+            return name
+
+    def colours(self, players: list[str]) -> dict[str, str]:
+        given = self.value("colours")
+        if given:
+            try:
+                return check_colours(given, players)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--colors", reason=str(e)))
+        previous = self.answers.get("colours") or dict(zip(players, colours_of(Setup(players=players)), strict=True))
+        hint = " ".join(previous[p] for p in players if p in previous)
+        while True:
+            raw = self.con.line(tpl("ask_colours", names=" ".join(players)) + f" [{hint}]")
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            words = raw.replace(",", " ").split()
+            try:
+                if not words:
+                    chosen = dict(previous)
+                elif all("=" in w for w in words):
+                    chosen = {w.partition("=")[0]: w.partition("=")[2] for w in words}
+                elif len(words) == len(players):
+                    chosen = dict(zip(players, words, strict=True))
+                else:
+                    raise NotationError(tpl("colours_count", n=len(players)))
+                colours = check_colours(chosen, players)
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+                continue
+            self.answers["colours"] = colours
+            return colours
 
     def warnings(self) -> bool:
         """The advisor's warnings for this game (`warnings off` in the header when not wanted)."""
@@ -276,6 +328,10 @@ class _Wizard:
         if s.cards:
             rows.append((tpl("sum_cards"), ", ".join(s.cards)))
         rows.append((tpl("sum_warnings"), tpl("warnings_on_short" if s.warnings else "warnings_off_short")))
+        if s.name:
+            rows.insert(0, (tpl("sum_name"), s.name))
+        if s.colours:
+            rows.insert(2, (tpl("sum_colours"), ", ".join(f"{p} {c}" for p, c in s.colours.items())))
         self.con.say("")
         self.con.say(tpl("summary_title"))
         for label, value in rows:
@@ -283,6 +339,17 @@ class _Wizard:
         if D.MODE_HAS_TASKS[s.mode]:
             self.con.say(tpl("tasks_later"))
         self.con.say("")
+
+
+def check_colours(chosen: dict[str, str], players: list[str]) -> dict[str, str]:
+    """Each player's colour, checked by the engine's setup rules (known colours, one each)."""
+    from ..engine.setup import validate
+
+    colours = {name: colour.casefold() for name, colour in chosen.items()}
+    probe = Setup(players=list(players), order=list(players), areas={p: i + 1 for i, p in enumerate(players)},
+                  colours=colours)
+    validate(probe)
+    return {p: probe.colours[k] for p in players for k in probe.colours if same_name(k, p)}
 
 
 def _number(text: str, what: str) -> int:
