@@ -98,9 +98,15 @@ def reminder(g: Game) -> str:
         fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or "nobody")
     elif step in ("cutting", "transport") and g.winter:
         key = f"{step}_winter"
+    elif step == "river" and p is not None:  # the example is the kind that pays more (R8)
+        river = p.wood["river"]
+        fields["best"] = max(("F", "S"), key=lambda k: river.get(k, 0) * (D.BASE_PRICE[k] or 0))
     elif step in ("feeding", "heating"):
         food, heat = g.winter_cards[g.year - 1]
         fields.update(food_need=food, heat_need=heat)
+        if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
+            own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
+            fields["example"] = rules.wood_example(own)
     return texts.fill(tpl.get(key, step), **fields)
 
 

@@ -106,3 +106,35 @@ def test_R18_order_rule_is_kept_in_the_header_and_old_files_play_in_any_order(tm
     assert not gamefile.parse_text(TRAVEL3.text()).setup.strict_order
     with pytest.raises(Exception, match="order-rule"):
         gamefile.parse_text(text.replace("order-rule strict", "order-rule sometimes"))
+
+
+# --- the winter bill the table can follow (R14) -------------------------------------------------------------
+
+
+def test_R14_a_winter_with_shortfalls_through_lignum_do_names_feeding_heating_loans_sales_and_debt(tmp_path):
+    from helpers import cli, script_to
+
+    script = script_to(start(2, winter=((6, 4), (5, 3))), step="bonus", round=4)
+    script = script.then(fix("anna", "money", -5), fix("anna", "sale.F", 2), fix("ben", "money", +10))
+    script = script_to(script, until=lambda g: g.step == "feeding")
+    path = script.write(tmp_path / "w.lignum")
+    g = script.game()
+    assert flow.actors(g) == [0]
+    r = cli("next", str(path))
+    assert "anna feed sale:F" in r.stdout  # the example names wood anna has
+    assert "Feeding, ben: hand in 0 food (the card asks 6): 6 missing = $18; 1 forced loan(s) +$4; paid $18." \
+        in r.stdout
+    assert "Feeding, anna: the card asks 6 food, anna has 0: 6 missing = $18; after 2 loan(s) anna has $8; " \
+           "$10 must be raised by selling wood" in r.stdout
+    r = cli("do", str(path), "anna feed sale:2F")
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = r.stdout
+    assert "Feeding, anna: hand in 0 food (the card asks 6): 6 missing = $18; 2 forced loan(s) +$8; " \
+           "sold sale:2F for $6; paid $14; debt $4 (deducted at the final scoring)." in out
+    assert "Heating, anna: hand in 0 logs (the card asks 4): 4 missing = $12; paid $0; debt $12" in out
+    assert "Heating, ben: hand in 0 logs (the card asks 4): 4 missing = $12; 1 forced loan(s) +$4; paid $5; " \
+           "debt $7" in out
+    assert "Money after winter, year 1:" in out
+    assert "anna: $0 (-$5), 2 loan(s) this season; loans held 2" in out
+    r = cli("next", str(path))
+    assert "Money after winter, year 1:" in r.stdout and "Heating, anna" in r.stdout  # the recap at the next season

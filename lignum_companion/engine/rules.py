@@ -1016,6 +1016,17 @@ def sellable_in_winter(p: Player) -> dict[str, Bag]:
     return out
 
 
+def wood_example(by_area: dict[str, Bag]) -> str:
+    """A notation example made of the player's own wood: one piece from each of the first two areas."""
+    parts = [f"{area}:{next(iter(bag))}" for area, bag in by_area.items() if bag][:2]
+    return " ".join(parts) or "sale:F"
+
+
+def wood_words(by_area: dict[str, Bag]) -> str:
+    """All the wood named, area by area, in the notation (`sale:2F dry1:mS`)."""
+    return " ".join(f"{area}:{format_bag(bag, data.PIECES)}" for area, bag in by_area.items() if bag) or "-"
+
+
 def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what: str) -> None:
     """Pay $3 per missing piece: loans first, then forced sales, then debt (R14). Checks before changing.
 
@@ -1039,8 +1050,9 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
             raise IllegalAction(f"{p.name} is ${short} short after loans; the wood named brings ${value}: sell more",
                                 "R14")
     elif short and any(sellable_in_winter(p).values()):  # heat() has already taken the burnt logs
-        raise IllegalAction(
-            f"{p.name} is ${short} short for {what} after loans: name wood to sell, like `sale:F store:2mF`", "R14")
+        own = sellable_in_winter(p)
+        raise IllegalAction(f"{p.name} is ${short} short for {what} after loans: name wood to sell, like "
+                            f"`{wood_example(own)}` ({p.name} has {wood_words(own)})", "R14")
     if bill:
         for _ in range(bill.loans_taken):
             p.loans += 1

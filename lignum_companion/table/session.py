@@ -119,7 +119,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.say(tpl("round_banner", season=g.season.capitalize(), year=g.year, round=g.round,
                              rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
-        per_player = kind in ("clearing", "ordered")
+        per_player = kind in ("clearing", "ordered", "free")
         key = (g.round, g.step, tuple(flow.actors(g)) if per_player else ())
         if key == self.shown:
             return
@@ -312,4 +312,6 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                     parts.append(f"{word} {a} -> {b}")
             if parts:
                 self.say(f"     {p1.name}: " + ", ".join(parts))
+        for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
+            self.say(line)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import views
 from ..engine import data as D
 from ..engine import prices, rules
 from ..engine.actions import Action
@@ -36,10 +37,21 @@ class WinterMenus:
             self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))
         elif p.loans >= D.MAX_LOANS:
             self.say(tpl("winter_no_loans", name=p.name))
-        self.say(tpl("winter_short", short=bill.still_short))
+        own = rules.sellable_in_winter(p)
+        if step == "heating":
+            own.pop("store", None)  # every stored log is burnt first (R14)
+        example = rules.wood_example(own)
+        self.say(tpl("winter_short", short=bill.still_short, name=p.name, wood=rules.wood_words(own)))
         options = sorted(main, key=lambda a: rules.forced_sale_value(a.args["sell"]))
-        choices = [self.choice(a, tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"])))
-                   for a in options]
+        choices = []
+        for a in options:
+            note = tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"]))
+            warning = views.heating_warning(g, self.g.players.index(p), a.args["sell"])
+            choices.append(self.choice(a, note + (" " + warning if warning else "")))
+        verb = "feed" if step == "feeding" else "heat"
+        choices.append(Choice(f"{verb} ...", tpl("note_winter_other"),
+                              follow=self._typed(p, verb, "ask_winter_sell", short=bill.still_short,
+                                                 example=example)))
         return choices, 0
 
     def _menu_river(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import LignumError, parse, rules
 from ..engine import data as D
@@ -27,6 +28,8 @@ class WorkMenus:
                 note = {"cut": tpl("note_winter_cut", n=D.WINTER_CUT_FIREWOOD + a.args.get("hut", 0))
                         if a.verb == "cut" else "", "done": tpl("note_done")}.get(a.verb, "")
                 choices.append(self.choice(a, note))
+            if g.round == D.ROUNDS:  # the last winter: wood cut now is worth nothing at the end (woodpile)
+                return choices, next((i for i, a in enumerate(main) if a.verb == "done"), 0)
             return choices, 0
         cuts = [a for a in main if a.verb == "cut"]
         plain = [a for a in cuts if not a.args["hut"]]
@@ -53,11 +56,11 @@ class WorkMenus:
         choices += [self.choice(a, tpl("note_no_cut")) for a in done]
         return choices, 0
 
-    def _typed(self, p: Player, verb: str, key: str) -> Callable[[str | None], list[str]]:
+    def _typed(self, p: Player, verb: str, key: str, **fields: Any) -> Callable[[str | None], list[str]]:
         """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
 
         def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key), lambda raw: [f"{p.name} {verb} {raw}"], given=arg)
+            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {raw}"], given=arg)
 
         return follow
 
