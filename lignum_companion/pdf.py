@@ -266,7 +266,7 @@ def _draw_runs(canv: Any, fonts: Fonts, x: float, y: float, text: str, size: flo
 # --- export ----------------------------------------------------------------------------------------------
 
 
-def build_embedded(doc: Any, story: list[Any], fonts: Fonts, decorate: Any) -> None:
+def build_embedded(doc: Any, story: list[Any], fonts: Fonts, decorate: Any = None) -> None:
     """Build a document whose every text is in an embedded font (the sheet, the results, the reference).
 
     The document template needs `initialFontName=fonts.regular`; table cells would otherwise name reportlab's
@@ -277,7 +277,10 @@ def build_embedded(doc: Any, story: list[Any], fonts: Fonts, decorate: Any) -> N
     default_cell_font = CellStyle.fontname
     CellStyle.fontname = fonts.regular
     try:
-        doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+        if decorate is None:  # a BaseDocTemplate whose page templates draw their own decoration
+            doc.build(story)
+        else:
+            doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
     finally:
         CellStyle.fontname = default_cell_font
 
@@ -396,7 +399,7 @@ class _Sheet:
         self.game_name = views.game_title(gf.setup) if gf is not None else self.L["unsaved"]
         self.today = (today or datetime.date.today()).isoformat()
         self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
-        self.expansion = getattr(gf.setup, "expansion", "") if gf is not None else ""
+        self.expansion = g.expansion
         self.note = note  # an extra line under the header (`score --projected`)
         fonts.prepare(letters(self.L, [p.name for p in g.players], where(g), self.game_name, self.played,
                               note or ""))
@@ -599,6 +602,11 @@ class _Sheet:
                           self.hex["unfinished"]) for t in r["tasks"]]
                 cells.append(self.lines(parts) if parts else self.P(nothing))
             table.append([label(L["tasks"])] + cells)
+        if self.expansion or any(r.get("furniture", {}).get("pieces") for r in rows):  # R23
+            table.append([label(L["furniture"])] + [
+                self.P(texts.fill(L["furniture_value"], pieces=format_bag(r["furniture"]["pieces"], PIECE_ORDER),
+                                  dollars=money(r["furniture"]["dollars"]))
+                       if r.get("furniture", {}).get("pieces") else nothing) for r in rows])
         table.append([label(L["loans"])] + [
             self.P(texts.fill(L["loans_value"], count=r["loans"], dollars=money(-r["loan_repayment"]))
                    if r["loans"] else nothing) for r in rows])
@@ -671,7 +679,8 @@ class _Sheet:
                   + ([(D.ROUNDS + 1, total[p.name])] if self.final else []) for p in players]
         top = max([v for s in series for _, v in s] + [1])
         bottom = min([v for s in series for _, v in s] + [0])
-        step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / s <= 6) if top <= 6000 else 1000
+        span = top - bottom
+        step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if span / s <= 8), 1000)
         legend_w = ch["legend_width_mm"] * MM
         d = Drawing(width, height)
         d.initialFontName = self.fonts.regular  # the renderer would start in the unembedded Helvetica
@@ -775,7 +784,8 @@ class _Sheet:
                     name += f" ({L['ledger_now']})"
             rows.append((name, sums.get(rnd, {}), end, False))
         final = {"wood": r["final_sale"] + r["river"]["dollars"], "tasks": r["task_dollars"],
-                 "loans": -r["loan_repayment"], "winter": -r["debt"]}
+                 "furniture": r.get("furniture", {}).get("dollars", 0), "loans": -r["loan_repayment"],
+                 "winter": -r["debt"]}
         rows.append((L["ledger_final"] if self.final else L["ledger_final_provisional"],
                      {k: v for k, v in final.items() if v}, r["total"], True))
         return rows

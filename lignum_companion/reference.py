@@ -69,9 +69,11 @@ def round_steps(f: Facts) -> list[tuple[str, str]]:
     for step in WORK_STEPS:
         if step.actor == "auto":
             continue
-        if step.name in ("reveal", "tasks") and not g.has_tasks:
+        if (step.name == "reveal" and not g.has_tasks) or (step.name == "tasks" and not g.has_tasks_phase):
             continue
         key = f"{step.name}_tactical" if g.tactical and f"{step.name}_tactical" in lab else step.name
+        if step.name == "tasks" and not g.has_tasks:
+            key = "tasks_furniture"  # R23: the tasks phase of the expansion's basic game is the furniture shop
         out.append((step.name, texts.fill(lab[key], cards=D.PLACEMENT_CARDS[f.players], yield_H=D.SAW_YIELD["H"],
                                           yield_S=D.SAW_YIELD["S"], yield_F=D.SAW_YIELD["F"])))
     return out
@@ -84,30 +86,30 @@ def winter_steps(f: Facts) -> list[tuple[str, str]]:
     g = f.game
     assert g is not None
     return [(s.name, texts.fill(lab[s.name], cut=D.WINTER_CUT_FIREWOOD, sledge=D.SLEDGE_BASE))
-            for s in WINTER_STEPS if s.actor != "auto" and (s.name != "tasks" or g.has_tasks)]
+            for s in WINTER_STEPS if s.actor != "auto" and (s.name != "tasks" or g.has_tasks_phase)]
 
 
 def path_rows(f: Facts) -> list[tuple[str, str, str]]:
-    """(location, what it gives, room) for locations 1-20 and the clearing, for this player count and mode."""
-    from .engine.rules import location_room, location_skipped
+    """(location, what it gives, room) along this game's board (R2; R23 with the expansion), then the clearing."""
+    from .engine.rules import location_skipped
 
     lab = texts.load("reference")["path"]
     g = f.game
     assert g is not None
+    board = g.board
     supply = D.PATH_SUPPLY[f.players]
-    counts = {D.LOC_BEARERS: supply["bearers"], D.LOC_FODDER: supply["fodder"],
-              D.LOC_WOODCUTTERS: supply["woodcutters"]}
-    prices = {D.LOC_TASKS: D.TASK_COST}
+    counts = {"bearers": supply["bearers"], "fodder": supply["fodder"], "woodcutters": supply["woodcutters"]}
+    prices = {"tasks": D.TASK_COST}
     rows = []
-    for loc in range(1, D.LAST_LOCATION + 1):
-        room = str(location_room(loc))
-        if loc in D.TOKEN_LOCATIONS:
-            rows.append((str(loc), lab["token"], room))
+    for loc in range(1, board.last + 1):
+        kind = board.kind(loc)
+        if kind == "token":
+            rows.append((str(loc), lab["token"], str(board.room(loc))))
         elif location_skipped(g, loc):
             rows.append((str(loc), lab["skipped"], "–"))
-        elif str(loc) in lab["locations"]:
-            rows.append((str(loc), texts.fill(lab["locations"][str(loc)], price=prices.get(loc, D.WORKER_PRICE),
-                                              n=counts.get(loc, "")), room))
+        else:
+            rows.append((str(loc), texts.fill(lab["locations"][kind], price=prices.get(kind, D.WORKER_PRICE),
+                                              n=counts.get(kind, ""), max=D.MAX_CARPENTERS), str(board.room(loc))))
     rows.append(("A–D", lab["clearing"], lab["room_all"]))
     return rows
 
@@ -174,11 +176,17 @@ def all_text(f: Facts) -> str:
 def render(f: Facts, *, paper: str = "a4") -> bytes:
     from . import pdf
 
-    return _Reference(f, pdf.paper_size(paper), pdf.default_fonts()).build()
+    pages = 2 if f.game is not None and f.game.has_planned_work else 1
+    for shrink in (0.0, 0.5, 1.0):  # a crowded page (the expansion's sections) is set a little smaller
+        ref = _Reference(f, pdf.paper_size(paper), pdf.default_fonts(), shrink)
+        data = ref.build()
+        if ref.pages <= pages:
+            break
+    return data
 
 
 class _Reference:
-    def __init__(self, f: Facts, pagesize: tuple[float, float], fonts: Any) -> None:
+    def __init__(self, f: Facts, pagesize: tuple[float, float], fonts: Any, shrink: float = 0.0) -> None:
         from reportlab.lib import colors
         from reportlab.lib.styles import ParagraphStyle
 
@@ -194,7 +202,8 @@ class _Reference:
         self.margin = 11 * pdf.MM
         fonts.prepare(all_text(f))
         ink = self.C["ink"]
-        small = self.S["small"] + 0.25
+        small = self.S["small"] + 0.25 - shrink
+        self.pages = 0
 
         def style(name: str, size: float, **kw: Any) -> ParagraphStyle:
             kw.setdefault("textColor", ink)
@@ -225,36 +234,70 @@ class _Reference:
         return t
 
     def build(self) -> bytes:
+        """Page 1: a header across the page, then two columns (the round and winter on the left, the path and
+        prices on the right; optional sections go where they fit). Planned work gets a full-width page."""
         import io
 
-        from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
+        from reportlab.platypus import (
+            BaseDocTemplate,
+            FrameBreak,
+            KeepTogether,
+            NextPageTemplate,
+            PageBreak,
+            PageTemplate,
+        )
+        from reportlab.platypus.frames import Frame
 
         from . import pdf
 
         buf = io.BytesIO()
         m = self.margin
-        doc = SimpleDocTemplate(buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m,
-                                bottomMargin=m, title=self.R["title"], author=self.T["page"]["author"],
-                                invariant=1, initialFontName=self.fonts.regular)
-        width = doc.width - 12
+        doc = BaseDocTemplate(buf, pagesize=self.pagesize, leftMargin=m, rightMargin=m, topMargin=m,
+                              bottomMargin=m, title=self.R["title"], author=self.T["page"]["author"],
+                              invariant=1, initialFontName=self.fonts.regular)
+        width = doc.width
         gap = 5 * pdf.MM
         self.col = (width - gap) / 2
         R, f = self.R, self.f
         variants = ", ".join(R["variants"].get(v, v) for v in f.variants) or R["no_variants"]
-        head = [self.P(R["title"], "title", bold=True),
-                self.P(texts.fill(R["subtitle"], players=f.players, mode=R["modes"].get(f.mode, f.mode),
-                                  variants=variants), "sub")]
+        sub = texts.fill(R["subtitle"], players=f.players, mode=R["modes"].get(f.mode, f.mode), variants=variants)
+        if f.game is not None and f.game.expansion:
+            sub += texts.fill(R["expansion_line"])
+        head = [self.P(R["title"], "title", bold=True), self.P(sub, "sub")]
         if f.name:
             head.append(self.P(texts.fill(R["game_line"], name=f.name), "sub"))
-        columns = Table([[self.left(), self.right()]], colWidths=[self.col + gap / 2, self.col + gap / 2])
-        columns.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                     ("RIGHTPADDING", (0, 0), (0, -1), gap / 2),
-                                     ("LEFTPADDING", (1, 0), (1, -1), gap / 2),
-                                     ("RIGHTPADDING", (1, 0), (1, -1), 0)]))
-        story = head + [Spacer(1, 4), columns]
+        head_h = sum(x.wrap(width, doc.height)[1] for x in head) + 6
+        top, body_h = doc.bottomMargin + doc.height, doc.height - head_h
+
+        def frame(fid: str, x: float, y: float, w: float, h: float) -> Frame:
+            return Frame(x, y, w, h, id=fid, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+        left_x, right_x = doc.leftMargin, doc.leftMargin + self.col + gap
+        doc.addPageTemplates([
+            PageTemplate("first", [frame("head", left_x, top - head_h, width, head_h),
+                                   frame("left", left_x, doc.bottomMargin, self.col, body_h),
+                                   frame("right", right_x, doc.bottomMargin, self.col, body_h)], onPage=self.footer),
+            PageTemplate("columns", [frame("left2", left_x, doc.bottomMargin, self.col, doc.height),
+                                     frame("right2", right_x, doc.bottomMargin, self.col, doc.height)],
+                         onPage=self.footer),
+            PageTemplate("full", [frame("full", left_x, doc.bottomMargin, width, doc.height)], onPage=self.footer),
+        ])
+        left, right, extra = self.left(), self.right(), self.extra()
+
+        def height(blocks: list[list[Any]]) -> float:
+            return sum(x.wrap(self.col, doc.height)[1] + x.getSpaceBefore() + x.getSpaceAfter()
+                       for block in blocks for x in block)
+
+        for block in extra:  # each optional section goes to the shorter column where it fits
+            cols = sorted((left, right), key=height)
+            fits = [c for c in cols if height(c) + height([block]) <= body_h]
+            (fits or cols)[0].append(block)
+        story: list[Any] = head + [NextPageTemplate("columns"), FrameBreak()]
+        story += [KeepTogether(block) for block in left] + [FrameBreak()] + [KeepTogether(block) for block in right]
         if f.game is not None and f.game.has_planned_work:  # the expert and planned-work games: a second page
-            story += [PageBreak()] + self.expert(width)
-        pdf.build_embedded(doc, story, self.fonts, self.footer)
+            story += [NextPageTemplate("full"), PageBreak()] + self.expert(width)
+        pdf.build_embedded(doc, story, self.fonts)
+        self.pages = doc.page
         return buf.getvalue()
 
     def footer(self, canv: Any, doc: Any) -> None:
@@ -270,22 +313,33 @@ class _Reference:
         data = [[self.P(f"{i}.", bold=True), self.P(text)] for i, (_, text) in enumerate(steps, start=1)]
         return self.table(data, [20, self.col - 20], head=False)
 
-    def left(self) -> list[Any]:
+    def left(self) -> list[list[Any]]:
+        """The round and the winter, each a block kept together."""
         R, f = self.R, self.f
-        out = [self.P(R["round"]["title"], "h", bold=True), self.numbered(round_steps(f)),
-               self.P(R["round"]["turn_order"], "note")]
         W = R["winter"]
-        out += [self.P(W["title"], "h", bold=True), self.P(W["intro"], "body"), self.numbered(winter_steps(f)),
-                self.P(texts.fill(W["missing"], cost=D.WINTER_MISSING_PIECE_COST), "body")]
+        winter = [self.P(W["title"], "h", bold=True), self.P(W["intro"], "body"), self.numbered(winter_steps(f)),
+                  self.P(texts.fill(W["missing"], cost=D.WINTER_MISSING_PIECE_COST), "body")]
         if f.winter:
             (f1, h1), (f2, h2) = f.winter
-            out.append(self.P(texts.fill(W["cards"], food1=f1, heat1=h1, food2=f2, heat2=h2), "body", bold=True))
+            winter.append(self.P(texts.fill(W["cards"], food1=f1, heat1=h1, food2=f2, heat2=h2), "body", bold=True))
         else:
-            out.append(self.P(W["no_cards"], "note"))
+            winter.append(self.P(W["no_cards"], "note"))
+        return [[self.P(R["round"]["title"], "h", bold=True), self.numbered(round_steps(f)),
+                 self.P(R["round"]["turn_order"], "note")], winter]
+
+    def extra(self) -> list[list[Any]]:
+        """The game's end, and the sections only some games need: tasks, the expansion (R19, R23)."""
+        R, f = self.R, self.f
         E = R["end"]
-        out += [self.P(E["title"], "h", bold=True), self.P(E["text"], "body")]
+        out = [[self.P(E["title"], "h", bold=True), self.P(E["text"], "body")]]
         if f.game is not None and f.game.has_tasks and not f.game.has_planned_work:  # advanced: one page still
-            out += [self.P(R["expert"]["tasks_title"], "h", bold=True)] + self.tasks()
+            out.append([self.P(R["expert"]["tasks_title"], "h", bold=True)] + self.tasks())
+        if f.game is not None and f.game.joinery:  # R23
+            X = R["expansion"]
+            out.append([self.P(X["title"], "h", bold=True),
+                        self.P(texts.fill(X["text"], income=D.CARPENTER_INCOME, food=D.CARPENTER_FOOD,
+                                          max=D.MAX_CARPENTERS, pieces=D.FURNITURE_MAX, bonus=D.FURNITURE_BONUS),
+                               "body")])
         return out
 
     def tasks(self) -> list[Any]:
@@ -294,7 +348,8 @@ class _Reference:
         return [self.P(texts.fill(R["tasks"], price=D.TASK_COST), "body"),
                 self.P(texts.fill(R["stages"], stages=stages), "body")]
 
-    def right(self) -> list[Any]:
+    def right(self) -> list[list[Any]]:
+        """The supply path of this player count, prices, loans and huts."""
         R, f = self.R, self.f
         Pth = R["path"]
         supply = D.PATH_SUPPLY[f.players]
@@ -308,24 +363,23 @@ class _Reference:
             data.append([self.P(loc, bold=True), self.P(what), self.P(room)])
         out.append(self.table(data, [24, self.col - 56, 32]))
         Pr = R["prices"]
-        out += [self.P(Pr["title"], "h", bold=True)]
+        prices = [self.P(Pr["title"], "h", bold=True)]
         data = [[self.P(h, bold=True) for h in Pr["columns"]]] + [[self.P(c) for c in row] for row in price_rows()]
         w = (self.col - 70) / 3
-        out += [self.table(data, [70, w, w, w]), self.P(Pr["note"], "note"),
-                self.P(texts.fill(Pr["market"], saw=D.SAW_PRICE, max_saws=D.MAX_SAWS, food=D.FOOD_PRICE,
-                                  set2=D.CRAFTWORK_SET_PRICE[2], set3=D.CRAFTWORK_SET_PRICE[3],
-                                  set4=D.CRAFTWORK_SET_PRICE[4]), "body"),
-                self.P(texts.fill(Pr["workers"], worker=D.WORKER_PRICE), "body")]
+        prices += [self.table(data, [70, w, w, w]), self.P(Pr["note"], "note"),
+                   self.P(texts.fill(Pr["market"], saw=D.SAW_PRICE, max_saws=D.MAX_SAWS, food=D.FOOD_PRICE,
+                                     set2=D.CRAFTWORK_SET_PRICE[2], set3=D.CRAFTWORK_SET_PRICE[3],
+                                     set4=D.CRAFTWORK_SET_PRICE[4]), "body"),
+                   self.P(texts.fill(Pr["workers"], worker=D.WORKER_PRICE), "body")]
         Lo, H = R["loans"], R["huts"]
-        out += [self.P(Lo["title"], "h", bold=True),
+        rest = [self.P(Lo["title"], "h", bold=True),
                 self.P(texts.fill(Lo["text"], amount=D.LOAN_AMOUNT, max=D.MAX_LOANS, one=D.LOAN_REPAYMENT[1],
                                   two=D.LOAN_REPAYMENT[2]), "body"),
                 self.P(H["title"], "h", bold=True),
                 self.P(texts.fill(H["text"], kinds=", ".join(H["kinds"][k] for k in D.HUT_CRAFTWORK),
                                   areas=", ".join(H["names"][a] for a in D.HUT_AREAS)), "body")]
-        for a in D.HUT_AREAS:
-            out.append(self.P(f"{H['names'][a]}: {H['effects'][a]}", "body"))
-        return out
+        rest += [self.P(f"{H['names'][a]}: {H['effects'][a]}", "body") for a in D.HUT_AREAS]
+        return [out, prices, rest]
 
     def expert(self, width: float) -> list[Any]:
         R, f = self.R["expert"], self.f

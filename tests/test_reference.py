@@ -17,6 +17,8 @@ from lignum_companion import gamefile, reference, texts
 from lignum_companion.engine import data as D
 from lignum_companion.engine.flow import WINTER_STEPS, WORK_STEPS
 
+sys.path.insert(0, str(Path(__file__).parent))
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -122,3 +124,20 @@ def test_renders_a_page(tmp_path):
     if shutil.which("pdffonts"):
         listing = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True).stdout
         assert "Helvetica" not in listing
+
+
+def test_the_expansion_board_and_its_sections():
+    """With Joinery and Buildings the path has 22 locations (R23) and the reference says what the new ones give."""
+    import helpers
+
+    from lignum_companion.engine import new_game
+
+    g = new_game(helpers.make_setup(3, mode="advanced", expansion="joinery"))
+    f = reference.facts(g)
+    rows = {loc: what for loc, what, _ in reference.path_rows(f)}
+    assert len(rows) == g.board.last + 1
+    assert rows[str(g.board.loc("carpenter"))].startswith("take the carpenter")
+    assert rows[str(g.board.loc("buildings"))].startswith("take one face-up building")
+    assert rows[str(g.board.loc("market"))].startswith("market")
+    pages = pdf_text(reference.render(f))
+    assert len(pages) == 1 and "Joinery and Buildings" in pages[0] and "Carpenters: each earns $1" in pages[0]

@@ -181,6 +181,7 @@ def test_every_ledger_reason_has_a_kind():
     assert {r for r in seen if L.kind_of(r) == "other"} == set()
     assert L.kind_of("dollar coin token") == "coin" and L.kind_of("planned work sawing") == "planned_work"
     assert L.kind_of("task 17") == "tasks" and L.kind_of("sale") == "wood"
+    assert L.kind_of("carpenters") == "carpenters" and L.kind_of("building Mill: +2") == "buildings"  # R23
 
 
 def test_columns_say_what_they_hold(expert):

@@ -26,6 +26,7 @@ EXACT = {
     "cutting area move": "area_move",  # R5, R30
     "loan": "loans",  # R15
     "loan (forced by winter)": "loans",  # R14
+    "carpenters": "carpenters",  # R23: $1 per carpenter at the start of each spring, summer and fall round
 }
 # reasons that carry a name after a fixed beginning
 PREFIXES = (
@@ -33,9 +34,10 @@ PREFIXES = (
     ("planned work ", "planned_work"),  # R20
     ("winter ", "winter"),  # R14: food and heating paid
     ("correction:", "corrections"),
+    ("building ", "buildings"),  # R23: money a building's effect gave, entered as a correction naming it
 )
-KINDS = ("start", "wood", "coin", "market", "workers", "area_move", "tasks", "planned_work", "loans", "winter",
-         "corrections", "other")
+KINDS = ("start", "wood", "coin", "market", "workers", "area_move", "tasks", "planned_work", "carpenters",
+         "buildings", "furniture", "loans", "winter", "corrections", "other")
 
 
 def kind_of(reason: str) -> str:
