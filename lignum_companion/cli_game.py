@@ -224,8 +224,9 @@ def cmd_new(
 def cmd_do(
     args: list[str] = typer.Argument(..., help="[FILE] then one or more actions, each quoted: 'anna go 4 2'"),
     file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
 ) -> None:
-    """Apply actions in the notation (docs/notation.md), all or nothing."""
+    """Apply actions in the notation (docs/notation.md), all or nothing; then any warning they bring up."""
     from . import gamefile
     from .engine.flow import waiting_for
 
@@ -237,7 +238,7 @@ def cmd_do(
     if len(actions) > 1 and not any(" " in a for a in actions):
         actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
     with locked_or_fail(resolve_file(file)) as path:  # read, check and write as one step: no line is ever lost
-        g = _do(path, actions)
+        g = _do(path, actions, quiet)
     out(f"next: {waiting_for(g)}")
 
 
@@ -257,13 +258,18 @@ def locked_or_fail(path: Path) -> Iterator[Path]:
         lock.__exit__(None, None, None)
 
 
-def _do(path: Path, actions: list[str]):
-    """Apply and save under the lock held by the caller; print `ok` only for lines that are saved."""
+def _do(path: Path, actions: list[str], quiet: bool = False):
+    """Apply and save under the lock held by the caller; print `ok` only for lines that are saved, then the
+    advisor's warnings these lines brought up (each once per step, as `play` says them)."""
     from . import gamefile, views
-    from .engine import LignumError, apply, parse
+    from .engine import LignumError, advice, apply, parse
 
     path, gf, g = load_or_fail(str(path))
     before = g.clone()
+    announcer = advice.Announcer() if gf.setup.warnings and not quiet else None
+    if announcer:
+        announcer.news(g)  # what already held before this call was said before
+    news: list[advice.Alert] = []
     done: list[str] = []
     warnings: list[str] = []
     for text in actions:
@@ -274,6 +280,7 @@ def _do(path: Path, actions: list[str]):
                 warning = views.heating_warning(g, pi, action.args.get("sell", {})) if pi is not None else ""
                 warnings += [warning] if warning else []
             apply(g, action)
+            news += announcer.news(g) if announcer else []
         except LignumError as e:
             hint = _rules_hint(e)
             fail(f"refused: {e}{hint}" + (f" (after applying {len(done)} earlier action(s) of this call, "
@@ -282,7 +289,7 @@ def _do(path: Path, actions: list[str]):
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(f"ok: {t}")
-    for line in warnings + views.changes(before, g):
+    for line in warnings + views.changes(before, g) + views.warning_lines(news):
         out(line)
     return g
 

@@ -447,3 +447,18 @@ def test_new_takes_the_warnings_setting_without_asking(tmp_path):
          "--winter", "4/2,5/3", "--warnings", "off", "--file", str(path))
     assert "warnings off" in path.read_text(encoding="utf-8").splitlines()
     assert gamefile.read(path).setup.warnings is False
+
+
+def test_do_says_the_warnings_its_lines_bring_up_and_quiet_keeps_them_out(tmp_path):
+    from helpers import script_to
+
+    script = script_to(start(2), step="travel", round=1, who="anna").then(
+        fix("anna", "loans", 2), fix("anna", "money", -3))
+    path = script.write(tmp_path / "do.lignum")
+    text = _run("do", str(path), "anna go 5")  # a food token: anna keeps $2 and ben moves next
+    assert "⚠" not in text
+    text = " ".join(_run("do", str(path), "ben go 6").split())  # anna's turn again, with $2 and two loans
+    assert "⚠ anna has $2 and no loan left: `anna go 10 2`" in text
+    assert "⚠" not in _run("do", str(path), fix("anna", "money", -1))  # said once in this step
+    path.write_text(script.then("anna go 5").text(), encoding="utf-8")
+    assert "⚠" not in _run("do", str(path), "ben go 6", "--quiet")
