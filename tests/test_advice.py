@@ -271,6 +271,20 @@ def test_the_forecast_walks_the_winter_bill_with_loans_sales_and_debt():
     assert f.logs_can_make == 4 and f.heating_if_made.cost == 0
 
 
+def test_carpenters_eat_in_the_forecast_as_the_winter_bill_says(tmp_path):
+    g = at(step="travel", round=3, expansion="joinery")
+    play(g, None, fix("anna", "carpenters", 2))
+    f = advice.forecast(g, 0)
+    assert f.food.need == g.winter_cards[0][0] + 2 * D.CARPENTER_FOOD  # R23: one more food per carpenter
+
+
+def test_the_expansion_board_prices_a_broke_move_by_its_own_numbers():
+    g = at(step="travel", round=1, expansion="joinery")
+    play(g, None, fix("anna", "loans", 2), fix("anna", "money", -4))
+    [a] = alerts(g, "broke-move")
+    assert "anna go 4 1" in a.figures["moves"] and "anna go 21 buy:saw" in a.figures["moves"]  # the market is 21
+
+
 def test_the_forecast_is_due_from_summer_and_ends_with_the_last_winter():
     g = start(2).game()
     assert not advice.forecast_due(g) and advice.forecast(g, 0) is not None

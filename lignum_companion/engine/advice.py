@@ -282,7 +282,7 @@ def _plan_window(g: Game, p: Player) -> bool:
     """A plan's last chance to prepare: on the path before the clearing; in winter, before its first work step."""
     if g.winter:
         return g.step == "bonus"
-    return g.step == "travel" and p.pos != data.CLEARING
+    return g.step == "travel" and p.pos != g.board.clearing
 
 
 def _plans(g: Game, p: Player, alert: Any) -> None:
@@ -327,8 +327,7 @@ def hut_moves(g: Game, p: Player) -> int:
     per_set = 2 if rules.plan_active(g, p, "hut-construction") else 3
     if ahead or later:
         return p.huts.get("drying", 0) + (held + ahead + later) // per_set * per_set
-    kinds = sum(1 for k in data.HUT_CRAFTWORK if p.craftwork.get(k)) + p.craftwork.get("joker", 0)
-    return p.huts.get("drying", 0) + (held // per_set * per_set if kinds >= per_set else 0)
+    return p.huts.get("drying", 0) + (held // per_set * per_set if _hut_kinds(p) >= per_set else 0)
 
 
 def _need_reachable(g: Game, p: Player, piece: str, stage: int) -> bool:
@@ -413,26 +412,26 @@ def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
 
 
 def _move_cost(g: Game, p: Player, action: Any) -> int:
-    """Dollars a path move takes from the player, from the engine's own prices (R3, R17, R19, R20)."""
+    """Dollars a path move takes from the player, from the engine's own prices (R3, R17, R19, R20, R23)."""
     a = action.args
-    loc = a["loc"]
-    if loc in (data.LOC_BEARERS, data.LOC_WOODCUTTERS):
+    kind = a.get("kind") or g.board.kind(a["loc"])
+    if kind in ("bearers", "woodcutters"):
         return data.WORKER_PRICE * a.get("count", 1)
-    if loc == data.LOC_FODDER:
+    if kind == "fodder":
         return data.WORKER_PRICE
-    if loc == data.LOC_SAWYERS:
+    if kind == "sawyers":
         return data.WORKER_PRICE if a.get("extra") else 0
-    if loc == data.LOC_TASKS:
+    if kind == "tasks":
         return data.TASK_COST
-    if loc == data.LOC_PLAN:
+    if kind == "plan":
         return rules.plan_cost(g, a["card"])
-    if loc == data.LOC_MARKET:
+    if kind == "market":
         try:
             income, cost, _ = rules.market_value(g, p, a)
         except IllegalAction:
             return 0
         return cost - income
-    return 0  # tokens are free (the coin even pays), and so is the clearing
+    return 0  # tokens are free (the coin even pays), and so are buildings, carpenters and the clearing
 
 
 def _broke(g: Game, out: list[Alert]) -> None:
@@ -479,11 +478,6 @@ class Announcer:
         fresh = [a for a in warnings(g) if a.key not in self.seen]
         self.seen.update(a.key for a in fresh)
         return fresh
-
-
-def bag_text(bag: Bag) -> str:
-    """A bag of pieces in the notation (for figures)."""
-    return format_bag(bag, data.PIECES)
 
 
 # ---------------------------------------------------------------------------------------------------
