@@ -82,17 +82,26 @@ class _Wizard:
         if given:
             return given.strip()
         default = self.answers.get("name") or game_title(Setup(players=players))
+
+        def check(raw: str) -> str:
+            bad = first_unsafe(raw or default)
+            if bad:
+                raise NotationError(tpl("name_unsafe", what=describe(bad)))
+            return raw or default
+
+        self.answers["name"] = self.ask_until(tpl("ask_name") + f" [{default}]", check)
+        return self.answers["name"]
+
+    def ask_until(self, prompt: str, check: Any) -> Any:
+        """Ask until `check(answer)` accepts it; a refusal says why and asks again; `quit` stops the wizard."""
         while True:
-            raw = self.con.line(tpl("ask_name") + f" [{default}]")
+            raw = self.con.line(prompt)
             if raw.lower() == "quit":
                 raise Interrupted("quit")
-            name = raw or default
-            bad = first_unsafe(name)
-            if bad:
-                self.con.say(tpl("refused", reason=tpl("name_unsafe", what=describe(bad))))
-                continue
-            self.answers["name"] = name
-            return name
+            try:
+                return check(raw)
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
 
     def colours(self, players: list[str]) -> dict[str, str]:
         given = self.value("colours")
@@ -103,26 +112,13 @@ class _Wizard:
                 self.con.say(tpl("given_not_usable", what="--colors", reason=str(e)))
         previous = self.answers.get("colours") or dict(zip(players, colours_of(Setup(players=players)), strict=True))
         hint = " ".join(previous[p] for p in players if p in previous)
-        while True:
-            raw = self.con.line(tpl("ask_colours", names=" ".join(players)) + f" [{hint}]")
-            if raw.lower() == "quit":
-                raise Interrupted("quit")
+
+        def check(raw: str) -> dict[str, str]:
             words = raw.replace(",", " ").split()
-            try:
-                if not words:
-                    chosen = dict(previous)
-                elif all("=" in w for w in words):
-                    chosen = {w.partition("=")[0]: w.partition("=")[2] for w in words}
-                elif len(words) == len(players):
-                    chosen = dict(zip(players, words, strict=True))
-                else:
-                    raise NotationError(tpl("colours_count", n=len(players)))
-                colours = check_colours(chosen, players)
-            except LignumError as e:
-                self.con.say(tpl("refused", reason=str(e)))
-                continue
-            self.answers["colours"] = colours
-            return colours
+            return check_colours(_per_player(words, players, "colours_count") if words else dict(previous), players)
+
+        self.answers["colours"] = self.ask_until(tpl("ask_colours", names=" ".join(players)) + f" [{hint}]", check)
+        return self.answers["colours"]
 
     def warnings(self) -> bool:
         """The advisor's warnings for this game (`warnings off` in the header when not wanted)."""
@@ -143,20 +139,12 @@ class _Wizard:
             except LignumError as e:
                 self.con.say(tpl("given_not_usable", what="--players", reason=str(e)))
         previous = self.answers.get("players")
-        while True:
-            hint = f" [{' '.join(previous)}]" if previous else ""
-            raw = self.con.line(tpl("ask_players") + hint)
-            if raw.lower() == "quit":
-                raise Interrupted("quit")
-            if not raw and previous:
-                return previous
-            try:
-                names = check_players(raw.replace(",", " ").split())
-            except LignumError as e:
-                self.con.say(tpl("refused", reason=str(e)))
-                continue
-            self.answers["players"] = names
-            return names
+        hint = f" [{' '.join(previous)}]" if previous else ""
+        names = self.ask_until(tpl("ask_players") + hint,
+                               lambda raw: previous if not raw and previous else check_players(
+                                   raw.replace(",", " ").split()))
+        self.answers["players"] = names
+        return names
 
     def mode(self) -> str:
         given = self.value("mode")
@@ -211,17 +199,10 @@ class _Wizard:
         if how == "entered":
             self.notes["order"] = ""
             return list(players)
-        while True:
-            raw = self.con.line(tpl("ask_order_names", names=" ".join(players)))
-            if raw.lower() == "quit":
-                raise Interrupted("quit")
-            try:
-                order = check_order(raw.replace(",", " ").split(), players)
-            except LignumError as e:
-                self.con.say(tpl("refused", reason=str(e)))
-                continue
-            self.notes["order"] = ""
-            return order
+        order = self.ask_until(tpl("ask_order_names", names=" ".join(players)),
+                               lambda raw: check_order(raw.replace(",", " ").split(), players))
+        self.notes["order"] = ""
+        return order
 
     def areas(self, players: list[str]) -> dict[str, int]:
         given = self.value("areas")
@@ -243,12 +224,8 @@ class _Wizard:
                 return areas
             words = raw.replace(",", " ").split()
             try:
-                if all("=" in w for w in words):
-                    pairs = {w.partition("=")[0]: _number(w.partition("=")[2], tpl("an_area")) for w in words}
-                else:
-                    if len(words) != len(players):
-                        raise NotationError(tpl("areas_count", n=len(players)))
-                    pairs = {name: _number(w, tpl("an_area")) for name, w in zip(players, words, strict=True)}
+                pairs = {name: _number(w, tpl("an_area"))
+                         for name, w in _per_player(words, players, "areas_count").items()}
                 areas = check_areas(pairs, players)
             except LignumError as e:
                 self.con.say(tpl("refused", reason=str(e)))
@@ -350,6 +327,15 @@ def check_colours(chosen: dict[str, str], players: list[str]) -> dict[str, str]:
                   colours=colours)
     validate(probe)
     return {p: probe.colours[k] for p in players for k in probe.colours if same_name(k, p)}
+
+
+def _per_player(words: list[str], players: list[str], count_key: str) -> dict[str, str]:
+    """An answer per player: NAME=VALUE pairs, or one word per player in seat order (areas, colours)."""
+    if all("=" in w for w in words):
+        return {w.partition("=")[0]: w.partition("=")[2] for w in words}
+    if len(words) != len(players):
+        raise NotationError(tpl(count_key, n=len(players)))
+    return dict(zip(players, words, strict=True))
 
 
 def _number(text: str, what: str) -> int:
