@@ -9,6 +9,7 @@ Run: python benchmarks/bench_reference.py [--runs N]
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -26,6 +27,7 @@ def main() -> int:
     opts = ap.parse_args()
     cases = {"basic, 4 players (1 page)": ["-n", "4"],
              "expert example game (2 pages)": [str(ROOT / "examples" / "expert-4p.lignum")]}
+    baseline: list[float] = []  # the imports any reportlab command pays, interleaved so load hits both alike
     results: dict[str, list[float]] = {k: [] for k in cases}
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(opts.runs):
@@ -36,6 +38,10 @@ def main() -> int:
                 results[label].append(time.perf_counter() - t)
                 if r.returncode:
                     raise SystemExit(r.stderr)
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "import typer, tabulate, reportlab.platypus, "
+                            "reportlab.graphics.charts.lineplots, reportlab.pdfbase.ttfonts"], check=True)
+            baseline.append(time.perf_counter() - t)
     from lignum_companion import reference
 
     reference.render(reference.facts(players=4, mode="expert"))  # fonts registered once, as in one command
@@ -51,6 +57,8 @@ def main() -> int:
         ok &= med <= BUDGET
         print(f"  {label:<34} median {med:.2f} s  (best {min(xs):.2f}, worst {max(xs):.2f})")
     print(f"  {'render alone, warm, expert':<34} median {statistics.median(warm) * 1000:.0f} ms")
+    print(f"  {'baseline: python importing typer, reportlab':<34} median {statistics.median(baseline):.2f} s")
+    print(f"  load average now: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print("within budget" if ok else f"over budget ({BUDGET} s)")
     return 0 if ok else 1
 
