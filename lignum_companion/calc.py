@@ -42,10 +42,15 @@ def parse_count(name: str, text: str | int | None) -> int | None:
     """Read a whole number given on the command line; the message names the option instead of a usage box."""
     if text is None or isinstance(text, int):
         return non_negative(name, text) if text is not None else None
+    text = text.strip()
+    if len(text) > 6:  # no count or sum of the game comes near; int() of thousands of digits fails or stalls
+        raise CalcInputError(f"{name} must be a number up to {data.MAX_MONEY}, not {text[:12]!r}…")
     try:
-        value = int(text.strip())
+        value = int(text)
     except ValueError:
         raise CalcInputError(f"{name} must be a whole number, not {text!r}") from None
+    if value > data.MAX_MONEY:
+        raise CalcInputError(f"{name} must be a number up to {data.MAX_MONEY}, not {value}")
     return non_negative(name, value)
 
 
@@ -60,8 +65,11 @@ def _split_spec(spec: str, what: str) -> tuple[int, str, str | None]:
     text = spec.strip().lower()
     match = _SPEC.match(text)
     if not match:
-        raise CalcInputError(f"cannot read {spec!r}: write a {what} as [Nx]NAME[@AREA], e.g. 2xfirewood@dry1")
-    count = int(match["count"]) if match["count"] is not None else 1
+        raise CalcInputError(f"cannot read {spec[:40]!r}: write a {what} as [Nx]NAME[@AREA], e.g. 2xfirewood@dry1")
+    digits = match["count"]
+    if digits is not None and (len(digits) > 3 or int(digits) > data.MAX_COUNT):
+        raise CalcInputError(f"cannot read {spec[:20]!r}: the box holds at most {data.MAX_COUNT} of a piece or token")
+    count = int(digits) if digits is not None else 1
     if count < 1:
         raise CalcInputError(f"cannot read {spec!r}: the count must be at least 1")
     return count, match["name"], match["area"]
@@ -387,6 +395,8 @@ def parse_tokens(items: list[str]) -> dict[str, int]:
             if area is not None or name not in sellable:
                 raise CalcInputError(f"cannot sell {part!r} at the market; tokens: {', '.join(sellable)}")
             counts[name] = counts.get(name, 0) + count
+            if counts[name] > data.MAX_COUNT:
+                raise CalcInputError(f"the box holds at most {data.MAX_COUNT} {name} tokens")
     return counts
 
 

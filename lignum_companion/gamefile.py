@@ -376,7 +376,7 @@ class FileChanged(SaveError):
 # --- the lock -------------------------------------------------------------------------------------------
 
 LOCK_WAIT = 10.0  # seconds a second writer waits for the first one; LIGNUM_LOCK_WAIT overrides (tests)
-_held: dict[str, list] = {}  # lock path -> [fd, depth]: a process may nest `locked` on one file
+_held: dict[str, list] = {}  # lock path -> [pid, depth]: a process may nest `locked` on one file (not its children)
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
@@ -393,7 +393,7 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
     game file (which `os.replace` swaps); it is opened without following links and never truncated or removed.
     """
     lp = str(lock_path(path))
-    if lp in _held:
+    if lp in _held and _held[lp][0] == os.getpid():
         _held[lp][1] += 1
         try:
             yield
@@ -416,7 +416,7 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
                                "was saved: try again")
             time.sleep(delay)
             delay = min(delay * 2, 0.05)
-        _held[lp] = [fd, 1]
+        _held[lp] = [os.getpid(), 1]
         try:
             yield
         finally:

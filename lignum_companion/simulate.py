@@ -247,6 +247,7 @@ class RunReport:
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
     failed: list[GameReport] = field(default_factory=list)
+    interrupted: bool = False  # Ctrl-C stopped the run; the totals cover the games finished before it
 
     @property
     def per_second(self) -> float:
@@ -266,7 +267,11 @@ def run(games: int, players: list[int], modes: list[str], variants: list[tuple[s
     start = time.perf_counter()
     for k in range(games):
         n, mode, var = cycle[k % len(cycle)]
-        game = play_game(seed + k, n, mode, var, check)
+        try:
+            game = play_game(seed + k, n, mode, var, check)
+        except KeyboardInterrupt:
+            rep.interrupted = True
+            break
         rep.games += 1
         rep.actions += len(game.log)
         rep.tries += game.tries
@@ -327,7 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     label += "".join(f", {'/'.join(v) or 'no variant'}" for v in variants) if args.both_variants or args.variant \
         else ""
     print(f"{label}, check {args.check}, seeds {args.seed}..{args.seed + args.games - 1}")
-    print(f"games: {rep.games}  actions: {rep.actions} ({rep.actions / rep.games:.0f} per game, "
+    if rep.interrupted:
+        print(f"interrupted after {rep.games} of {args.games} games; the totals cover those")
+    print(f"games: {rep.games}  actions: {rep.actions} ({rep.actions / max(rep.games, 1):.0f} per game, "
           f"{rep.tries} tried)  time: {rep.seconds:.2f} s  games per second: {rep.per_second:.1f}")
     print(f"invariant violations: {len(rep.violations)}")
     for v in rep.violations[:20]:
@@ -341,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             path = folder / f"seed-{game.seed}.lignum"
             path.write_text(game.file_text(), encoding="utf-8")
             print(f"  wrote {path}")
-    return 1 if rep.violations else 0
+    return 1 if rep.violations else 130 if rep.interrupted else 0
 
 
 if __name__ == "__main__":
