@@ -247,3 +247,20 @@ def test_play_headers_name_the_player_in_colour_only_when_wanted(tmp_path):
     plain = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)], input=tokens,
                            capture_output=True, text=True, env={**os.environ, **env, "NO_COLOR": "1"})
     assert "-- anna, travel" in plain.stdout and "\x1b[" not in plain.stdout
+
+
+def test_the_readme_printables_block_runs(tmp_path):
+    """The README's block of printables and results runs as written, in a fresh games folder."""
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"Printables and results over time:\s*```sh\n(.*?)```", text, re.S)
+    assert block
+    lines = [ln.split("  #")[0].strip() for ln in block.group(1).splitlines() if ln.startswith("lignum ")]
+    assert len(lines) == 4
+    env = {"LIGNUM_GAMES_DIR": str(tmp_path / "games"), "LIGNUM_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    for line in lines:
+        r = lignum(*shlex.split(line)[1:], env=env, cwd=tmp_path)
+        assert r.returncode == 0, f"{line}: {r.stderr}"
+    assert (tmp_path / "sheet.pdf").is_file() and (tmp_path / "lignum-reference.pdf").is_file()
+    assert "0 finished games of 1 files read." in r.stdout and "not finished" in r.stdout
