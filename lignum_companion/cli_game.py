@@ -491,6 +491,7 @@ def cmd_score(
     if pdf is not None:
         return
     from . import texts
+    from .views import money
 
     lab = texts.load("labels")["score"]
     if projected and not result["final"]:
@@ -501,9 +502,10 @@ def cmd_score(
     for r in result["players"]:
         place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
         river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
-        rows.append([place, r["name"], f"${r['money']}", f"${r['final_sale']}", river,
-                     f"${r['task_dollars']}" if r["tasks"] else "-", f"-${r['loan_repayment']}",
-                     f"-${r['debt']}" if r["debt"] else "-", f"${r['total']}"])
+        rows.append([place, r["name"], money(r["money"]), money(r["final_sale"]), river,
+                     money(r["task_dollars"]) if r["tasks"] else "-",
+                     money(-r["loan_repayment"]) if r["loan_repayment"] else "-",
+                     money(-r["debt"]) if r["debt"] else "-", money(r["total"])])
     out(coloured_table(list(lab["columns"]), rows, [r["colour"] for r in result["players"]], column=1),
         neutral=True)
     for r in result["players"]:

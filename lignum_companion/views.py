@@ -98,6 +98,9 @@ def reminder(g: Game) -> str:
         fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or "nobody")
     elif step in ("cutting", "transport") and g.winter:
         key = f"{step}_winter"
+    elif step == "cutting" and p is not None and p.area and not rules.area_wood(g, p.area) \
+            and rules.can_relocate(g, actor[0]):
+        key = "cutting_empty"  # R5, R15: the $1 move, with a loan when the money is short
     elif step == "river" and p is not None:  # the example is the kind that pays more (R8)
         river = p.wood["river"]
         fields["best"] = max(("F", "S"), key=lambda k: river.get(k, 0) * (D.BASE_PRICE[k] or 0))
@@ -124,7 +127,9 @@ def pending_lines(g: Game) -> list[str]:
     out = [f"Waiting for: {flow.waiting_for(g)}"]
     for p in g.players:
         if p.wood["dry3"] and not g.winter:
-            out.append(f"{p.name} must sell the third drying area at the next selling phase (R12).")
+            last = g.round == D.ROUNDS - 1 and flow.STEP_NAMES.index(g.step) > flow.STEP_NAMES.index("selling")
+            out.append(f"{p.name}'s third drying area goes to the final sale (R12)." if last else
+                       f"{p.name} must sell the third drying area at the next selling phase (R12).")
         if p.debt:
             out.append(f"{p.name} owes ${p.debt} of winter costs, deducted at the final scoring (R14).")
         for pl in p.plans:
@@ -205,6 +210,8 @@ def path_line(g: Game) -> str:
 def header_line(g: Game) -> str:
     if g.over:
         return "Game over"
+    if g.round > D.ROUNDS:
+        return f"Final sale (after round {D.ROUNDS}) — step: {g.step}"
     return f"{g.season.capitalize()}, year {g.year} (round {min(g.round, D.ROUNDS)} of {D.ROUNDS}) — step: {g.step}"
 
 

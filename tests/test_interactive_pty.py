@@ -61,12 +61,12 @@ def actions(path: Path) -> list[str]:
 
 ROUND_1 = [
     ("path [1]", PATH_2P),
-    ("anna", "4"),             # go 4 with the suggested 2 bearers
+    ("anna", "4"),             # location 4 with the suggested 2 bearers (keys on the path are locations)
     ("ben", "3"),              # the saw on location 3
-    ("anna", "5 2"),           # woodcutters, 2 instead of the suggested 3
-    ("ben", "1"),              # bearers
-    ("anna", "2"),             # food on 12
-    ("ben", "5 2"),
+    ("anna", "10 2"),          # woodcutters, 2 instead of the suggested 3
+    ("ben", "4"),              # bearers
+    ("anna", "12"),            # food on 12
+    ("ben", "10 2"),
     ("anna", "go clearing"),   # typed in the notation
     ("ben", "go 16"),
     ("ben", "go clearing"),
@@ -81,18 +81,18 @@ ROUND_2_UNTIL_CTRL_C = [
     ("Placement card 1 of 1 (AREA:ITEMS, e.g. 2:2F+S 4:2food)", "2:2F+S 4:food"),
     ("Areas for anna ben (one number each)", "2 5"),
     ("ben", "3"),
-    ("anna", "4"),
+    ("anna", "5"),             # location 5
     ("ben", "go 14"),
 ]
 ROUND_2_AFTER_UNDO = [
     ("anna", "go 4 2"),
     ("ben", "go 14"),
-    ("anna", "4 3"),           # woodcutters: 3 of the 5 the area allows
+    ("anna", "10 3"),          # woodcutters: 3 of the 5 the area allows
     ("ben", "go 16"),
-    ("anna", "8"),             # the market's sub-menu ...
+    ("anna", "19"),            # the market's sub-menu ...
     ("anna go 19", "4"),       # ... a saw and a food
     ("ben", "go clearing"),
-    ("anna [1]", ""),          # the clearing is all that is left: it is the default
+    ("anna [c]", ""),          # the clearing is all that is left: it is the default (key c)
     ("ben [1]", ""), ("anna [1]", ""),    # cutting
     ("anna [1]", ""),                     # transport
     ("ben [5]", "3"), ("anna [5]", ""),   # selling: ben sells the firewood in the first drying area
@@ -203,3 +203,22 @@ def test_the_wizard_cancelled_with_ctrl_c_creates_nothing(tmp_path):
     assert child.exitstatus == 130
     assert "Cancelled: no game was created." in transcript(child)
     assert not path.exists()
+
+
+def test_R24_in_a_terminal_a_loan_follows_the_move_and_a_bare_number_is_a_location(tmp_path):
+    path = tmp_path / "r24.lignum"
+    child = spawn(tmp_path, "new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas",
+                  "anna=1,ben=5", "--winter", "4/2,5/3", "--file", str(path))
+    child.expect(pexpect.EOF)
+    child = spawn(tmp_path, "play", str(path))
+    answer(child, "path [1]", PATH_2P)
+    answer(child, "anna", "1")             # location 1, not menu entry 1
+    child.expect(prompt("ben"))
+    child.sendline("anna loan")            # anna's turn lasts until the next move (R24)
+    child.expect("ok: anna loan")
+    answer(child, "ben", "stauts")
+    child.expect("Did you mean `status`")
+    answer(child, "ben", "quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert actions(path) == ["path " + PATH_2P, "anna go 1", "anna loan"]

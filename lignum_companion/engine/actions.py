@@ -304,6 +304,8 @@ def _p_build(pos, keys, line):
         raise NotationError("say where the huts go, like `build drying+food+accom` or `build 2drying+accom`", line)
     out = {"huts": parse_bag(pos[0], data.HUT_AREAS, "hut area")}
     using = keys.get("using")
+    if using and any(part.lstrip("0123456789") == "reed" for part in using.split("+")):
+        raise NotationError("a reed bundle never counts for huts: use stake, board, shingle or a joker (R16)", line)
     out["using"] = parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork token") if using else {}
     return out
 
@@ -470,6 +472,8 @@ def _f_heat(a):
 
 
 def _p_river(pos, keys, line):
+    if len(pos) == 1 and pos[0] == "H":
+        raise NotationError("hardwood on the river cannot be sold (R8): choose `river F` or `river S`", line)
     if len(pos) != 1 or pos[0] not in ("F", "S"):
         raise NotationError("choose the river kind to sell: `river F` or `river S`", line)
     return {"kind": pos[0]}

@@ -92,3 +92,14 @@ def loose_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFD", name.strip())
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
     return nfc(bare.casefold())
+
+
+def find_name(names: list[str], typed: str) -> int | None:
+    """Which of the names a typed one means: exactly (case and normal form aside), else without accents when
+    only one name fits (`zoe` finds Zoë; with both Zoe and Zoë at the table it finds neither). The one place
+    names are matched: the engine's player lookup and the clients use it."""
+    exact = [i for i, n in enumerate(names) if same_name(n, typed)]
+    if exact:
+        return exact[0]
+    loose = [i for i, n in enumerate(names) if loose_key(n) == loose_key(typed)]
+    return loose[0] if len(loose) == 1 else None

@@ -174,14 +174,10 @@ class Game:
         return "tactical" in self.variants
 
     def player_index(self, name: str) -> int | None:
-        """Index of a player by name (case-insensitive, after NFC normalisation), or None."""
-        from .names import nfc
+        """Index of a player by name: case and accents aside when unambiguous (names.find_name), or None."""
+        from .names import find_name
 
-        key = nfc(name).casefold()
-        for i, p in enumerate(self.players):
-            if p.name.casefold() == key:
-                return i
-        return None
+        return find_name([p.name for p in self.players], name)
 
     def occupants(self, location: int) -> list[int]:
         """Players whose foreman stands on a path location."""

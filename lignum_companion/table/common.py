@@ -20,6 +20,11 @@ def tpl(key: str, **fields: Any) -> str:
     return texts.fill(texts.load("play")["text"][key], **fields)
 
 
+def counted(key: str, n: int, **fields: Any) -> str:
+    """A text with a count: `<key>_one` for 1, `<key>_many` otherwise (each language words its own plural)."""
+    return tpl(f"{key}_one" if n == 1 else f"{key}_many", n=n, **fields)
+
+
 def seed_from_env() -> str | None:
     """LIGNUM_SEED, when set: random draws repeat (tests and demos)."""
     return os.environ.get(SEED_ENV) or None
@@ -51,7 +56,10 @@ def short(a: Action) -> str:
 
 
 def dollars(n: int, sign: bool = False) -> str:
-    return f"-${-n}" if n < 0 else (f"+${n}" if sign else f"${n}")
+    """The one money format of every client (views.money): `-$25`, `+$4`, `-` for nothing."""
+    from ..views import money
+
+    return money(n, sign)
 
 
 def quote(path: Path) -> str:

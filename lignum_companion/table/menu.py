@@ -31,6 +31,7 @@ class Menu:
     free: Callable[[str], list[str]] | None = None
     header: str = ""
     prompt: str = ""
+    locations: bool = False  # keys are location numbers: a bare number not in the menu means `go N`
 
     def __post_init__(self) -> None:
         for i, c in enumerate(self.choices, 1):
@@ -38,5 +39,6 @@ class Menu:
                 c.key = str(i)
 
     def find(self, key: str) -> Choice | None:
-        return next((c for c in self.choices if c.key == key), None)
+        key = key.casefold()
+        return next((c for c in self.choices if c.key.casefold() == key), None)
 

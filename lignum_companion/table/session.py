@@ -210,6 +210,12 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 except Back:
                     self.show_menu(menu)
                     continue
+            if key.isdecimal() and menu.locations and menu.free is not None:
+                try:  # a location the menu does not offer: the engine says why it cannot be taken
+                    return menu.free(f"go {raw}")
+                except LignumError as e:
+                    self.refuse(e)
+                    continue
             if key.isdecimal() and menu.choices and (menu.free is None or not arg):
                 keys = [c.key for c in menu.choices]
                 self.say(tpl("pick_key", first=keys[0], last=keys[-1]))
@@ -255,7 +261,11 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         word = word.lower()
         rest = rest.strip()
         if word not in COMMANDS:
-            return False
+            guess = self.did_you_mean(word)
+            if guess is None:
+                return False
+            self.say(tpl("did_you_mean", word=f"{guess} {rest}".strip()))
+            return True
         if word == "quit":
             raise Interrupted("quit")
         if word == "help":
@@ -267,6 +277,17 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         elif word == "undo":
             self.undo(rest)
         return True
+
+    def did_you_mean(self, word: str) -> str | None:
+        """A command a typo is close to (`stauts` -> status, `udno` -> undo, `rule` -> rules); never a verb of
+        the notation, a table word or a player's name, which are answers in their own right."""
+        import difflib
+
+        if len(word) < 3 or word in PLAYER_VERBS or word in TABLE_VERBS or word in ("back", "clearing") \
+                or self.g.player_index(word) is not None or word.isdecimal():
+            return None
+        close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")

@@ -11,7 +11,7 @@ from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import format_bag, total
 from ..engine.state import Player
-from .common import TOKEN_NOTES, short, tpl
+from .common import TOKEN_NOTES, counted, short, tpl
 from .console import Back
 from .menu import Choice, Menu
 from .wood import area_worth
@@ -33,13 +33,20 @@ class TurnMenus:
         extra = [a for a in legal if a.verb in FREE_VERBS]
         build = getattr(self, f"_menu_{g.step}", None) or self._menu_plain
         choices, default = build(p, main)
-        choices += self._free_choices(p, extra)
+        free = self._free_choices(p, extra)
+        if g.step == "travel":  # on the path numbers are locations: loans and huts are keyed by their verb
+            seen: dict[str, int] = {}
+            for c in free:
+                verb = c.shown.split()[0]
+                seen[verb] = seen.get(verb, 0) + 1
+                c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
+        choices += free
         if default is None and len(choices) == 1:
             default = 0
         header = self.turn_header(p)
         if g.step == "travel":  # before the trip: what the coming winter will ask of this player
             header = "\n".join(views.forecast_player_lines(g, pi) + [header])
-        return Menu(p.name, choices, default, self.free_player(p), header=header)
+        return Menu(p.name, choices, default, self.free_player(p), header=header, locations=g.step == "travel")
 
     def turn_header(self, p: Player) -> str:
         g = self.g
@@ -48,8 +55,14 @@ class TurnMenus:
             bits.append(f"food {p.food}")
         if p.loans:
             bits.append(f"loans {p.loans}")
-        if g.step == "travel":
+        if g.step == "travel":  # one compact line of what the player holds
             bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
+            for label, text in (("", format_bag(p.equipment, D.EQUIPMENT)),
+                                (tpl("word_fodder"), ",".join(map(str, p.fodder))),
+                                ("", format_bag(p.craftwork, D.CRAFTWORK)),
+                                (tpl("word_huts"), format_bag(p.huts, D.HUT_AREAS))):
+                if text:
+                    bits.append(f"{label} {text}".strip())
             workers = views.workers_text(p)
             if workers != "-":
                 bits.append(workers)
@@ -113,7 +126,9 @@ class TurnMenus:
                 choices += self._inline_or_sub(p, "go 8 ...", tpl("note_plan_menu", n=len(acts)), notes)
             elif loc == D.LOC_MARKET:
                 notes = [(a, self._market_note(p, a)) for a in acts]
-                choices += self._inline_or_sub(p, "go 19 ...", tpl("note_market_menu"), notes)
+                choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_market_menu"), notes)
+                choices.append(Choice(f"go {loc} buy:...", tpl("note_market_buy"),
+                                      follow=self._typed_go(p, loc, "buy:", "ask_market_buy")))
             elif loc == D.LOC_FODDER:
                 choices.append(self.choice(acts[0], tpl("note_fodder")))
             else:
@@ -121,7 +136,16 @@ class TurnMenus:
                 choices.append(self.choice(acts[0], tpl(f"tok_{tok}") if tok in TOKEN_NOTES else tok))
         for a in by_loc.get(D.CLEARING, []):
             choices.append(self.choice(a, tpl("note_clearing", place="ABCD"[len(g.clearing)])))
+        location_keys(choices)
         return choices, (0 if len(choices) == 1 else None)
+
+    def _typed_go(self, p: Player, loc: int, prefix: str, key: str) -> Callable[[str | None], list[str]]:
+        """A follow-up that types the rest of a move (`saw+2food` after `go 19 buy:`)."""
+
+        def follow(arg: str | None) -> list[str]:
+            return self.text_answer(tpl(key), lambda raw: [f"{p.name} go {loc} {prefix}{raw.strip()}"], given=arg)
+
+        return follow
 
     def _hire_choice(self, p: Player, loc: int, counts: list[int]) -> Choice:
         """Bearers or woodcutters with a suggested number; `KEY N` hires another number in one answer."""
@@ -132,8 +156,9 @@ class TurnMenus:
             n = counts[-1]  # already capped by the wood in the area (R4), the money and the supply
         else:
             n = min(counts[-1], max(1, p.money // 2), max(1, wood))
-        word = kind if n > 1 else kind[:-1]
-        note = tpl(f"note_{kind}", n=n, what=word, cost=n * D.WORKER_PRICE, wood=wood)
+        note = counted(f"note_{kind}", n, cost=n * D.WORKER_PRICE, wood=wood)
+        if kind == "bearers":  # the menu offers a few counts; the hint names every count that can be paid (R3)
+            counts = list(range(counts[0], max(counts[-1], min(g.supply.get(kind, 0), p.money)) + 1))
         if counts[0] != counts[-1]:
             other = counts[0] if counts[0] != n else counts[-1]
             note += " " + tpl("note_other_count", low=counts[0], high=counts[-1], other=other)
@@ -202,8 +227,19 @@ class TurnMenus:
 
     def _hut_note(self, a: Action) -> str:
         if a.verb == "build":
-            return ", ".join(f"{n} {D.HUT_AREA_NAMES[h]}" for h, n in a.args["huts"].items())
+            return ", ".join(counted(f"hut_{h}", n) for h, n in a.args["huts"].items())
         if a.verb == "dryhut":
             return tpl("note_dryhut", area=D.AREA_NAMES[a.args["area"]])
         return tpl("note_foodhut", food=self.g.cutting[str(a.args["area"])].get("food", 0))
 
+
+def location_keys(choices: list[Choice]) -> None:
+    """R24 menus on the path: an entry's key is its location number (`c` for the clearing); several entries at
+    one location get `19`, `19b`, `19c`. So a bare `10` always means location 10, never menu entry 10."""
+    seen: dict[str, int] = {}
+    for c in choices:
+        words = c.shown.split()
+        base = "c" if words[1:2] == ["clearing"] else (words[1] if len(words) > 1 else c.shown)
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        c.key = base if n == 0 else base + "bcdefgh"[n - 1]

@@ -9,9 +9,9 @@ from ..engine import LignumError, parse, rules
 from ..engine import data as D
 from ..engine import play as engine_play
 from ..engine.actions import Action
-from ..engine.pieces import total
+from ..engine.pieces import format_bag, parse_bag, total
 from ..engine.state import Player
-from .common import tpl
+from .common import counted, tpl
 from .menu import Choice
 from .wood import dest_words, moved, pieces_count, usual_destination, wood_preference, wood_value, wood_words
 
@@ -91,16 +91,51 @@ class WorkMenus:
                 if a in usual:
                     best.append((most, len(choices)))
                 choices.append(self.choice(a, tpl(note_key, dest=dest_words(a.args["dest"]))))
-        for verb, note_key in (("raft", "note_raft"), ("float", "note_float")):
+        raft_note = "note_raft" if self.g.season != "fall" else ("note_raft_spring" if self.g.year == 1
+                                                                   else "note_raft_never")  # R8: no arrival in winter
+        for verb, note_key in (("raft", raft_note), ("float", "note_float")):
             acts = [a for a in main if a.verb == verb]
             if acts:
                 a = max(acts, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
                 choices.append(self.choice(a, tpl(note_key)))
+        split = self._split_choice(p, main)
+        if split is not None:
+            choices.append(split)
         choices.append(Choice("other ...", tpl("note_transport_other"), follow=self._typed_any(p, "ask_transport")))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         default = max(best, key=lambda b: (b[0], -b[1]))[1] if best else len(choices) - 1
         return choices, default
+
+    def _split_choice(self, p: Player, main: list[Action]) -> Choice | None:
+        """Mixed splits from the menu (R7): the biggest wagon or bearers move, some pieces to the sawing area and
+        the rest to the sale area, the player says which (`wagon saw:F sale:2F`)."""
+        for verb in ("wagon", "carry"):
+            acts = [a for a in main if a.verb == verb and not a.args.get("hut")]
+            if not acts:
+                continue
+            a = max(acts, key=moved)
+            pieces: dict[str, int] = {}
+            for part in a.args["dest"].values():
+                for k, v in part.items():
+                    pieces[k] = pieces.get(k, 0) + v
+            if sum(pieces.values()) < 2:
+                return None
+            example = next(iter(pieces))
+
+            def parse_split(raw: str, verb: str = verb, pieces: dict[str, int] = pieces) -> list[str]:
+                saw = parse_bag(raw.strip(), D.PIECES, "piece") if raw.strip() else {}
+                sale = {k: v - saw.get(k, 0) for k, v in pieces.items() if v - saw.get(k, 0) > 0}
+                dest = " ".join(f"{area}:{format_bag(bag, D.PIECES)}" for area, bag in (("saw", saw), ("sale", sale))
+                                if bag)
+                return [f"{p.name} {verb} {dest}"]
+
+            def follow(arg: str | None, parse_split: Callable[[str], list[str]] = parse_split,
+                       example: str = example) -> list[str]:
+                return self.text_answer(tpl("ask_split", example=example), parse_split, given=arg)
+
+            return Choice(f"{verb} split ...", tpl("note_split"), follow=follow)
+        return None
 
     def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
         def follow(arg: str | None) -> list[str]:
@@ -154,12 +189,13 @@ class WorkMenus:
                 if default is None:
                     default = len(choices)
                 logs = total(a.args["store"])
-                note = tpl("note_saw_store", n=n, m=logs, kind=D.KIND_NAMES[kind]) if logs \
-                    else tpl("note_saw", n=n, kind=D.KIND_NAMES[kind])
+                note = counted("note_saw_store", n, m=logs, kind=D.KIND_NAMES[kind]) if logs \
+                    else counted("note_saw", n, kind=D.KIND_NAMES[kind])
                 choices.append(self.choice(a, note))
             for a in acts:
                 if total(a.args["disks"]) == 2:
-                    choices.append(self.choice(a, tpl("note_saw_two")))
+                    card = rules.plan_active(g, p, "sawing")
+                    choices.append(self.choice(a, tpl("note_saw_two_card" if card else "note_saw_two")))
         choices.append(Choice("saw ...", tpl("note_saw_other"), follow=self._typed(p, "saw", "ask_saw")))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
