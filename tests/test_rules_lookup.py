@@ -191,7 +191,8 @@ def test_every_cited_rule_exists_and_every_ruling_is_cited() -> None:
     assert [r.id for r in rl.list_rulings()] == RULE_IDS
 
 
-@pytest.mark.parametrize("rule_id,source", [("R5", "Korean rules summary"), ("R7", "Korean rules summary"), ("R11", "English rulebook")])
+@pytest.mark.parametrize("rule_id,source", [("R5", "Korean rules summary"), ("R7", "Korean rules summary"),
+                                            ("R11", "English rulebook")])
 def test_disputed_rulings_state_the_other_reading_and_its_source(rule_id: str, source: str) -> None:
     ruling = rl.ruling(rule_id)
     assert ruling is not None and ruling.other is not None
