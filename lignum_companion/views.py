@@ -17,6 +17,8 @@ from .engine.state import Game, Player
 
 def join_names(names: list[str], word: str) -> str:
     """anna / anna and ben / anna, ben and cleo."""
+    if not word:  # a language that lists names with commas alone (templates: `and = ""`)
+        return ", ".join(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
