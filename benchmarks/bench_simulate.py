@@ -5,8 +5,10 @@
 Each repetition plays the same seeded games (seeds 0..games-1) in this one single-threaded process (one core);
 the median over the repetitions is reported, with the best. Budget: at least 20 games per second (aim: 50) for
 play with the per-action invariants (`light`, the simulator's default); `none` (play only) and `full` (whole-file
-replay, undo and JSON after every action, a few games) are shown for comparison. Exit status 1 when the
-budget is missed or any invariant is violated.
+replay, undo and JSON after every action, a few games) are shown for comparison. Then the same games with the
+Joinery and Buildings expansion (R23) against the base game, side by side: each repetition plays the base games
+and then the expansion games, so machine load hits both alike; budget: the expansion's games per second at
+least 80 % of the base game's. Exit status 1 when a budget is missed or any invariant is violated.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from lignum_companion import simulate
 
 BUDGET = 20.0
 AIM = 50.0
+EXPANSION_RATIO = 0.8  # R23: with the expansion, within 20 % of the base game's speed
 
 
 def main() -> int:
@@ -49,7 +52,31 @@ def main() -> int:
         failed |= violations > 0
         print(f"check {check:5}: {med:6.1f} games/s median (best {max(rates):.1f}) over {len(rates)} runs of {games} "
               f"games, {actions / games:.0f} actions per game, {violations} violations{verdict}")
+    failed |= compare_boards(args)
     return 1 if failed else 0
+
+
+def compare_boards(args: argparse.Namespace) -> bool:
+    """Base game and expansion, interleaved per repetition; True when the ratio budget is missed (R23)."""
+    failed = False
+    for check in ("none", "light"):
+        rates: dict[str, list[float]] = {"": [], "joinery": []}
+        actions: dict[str, int] = {}
+        for _ in range(args.repeat):
+            for board in rates:
+                rep = simulate.run(args.games, [args.players], [args.mode], [()], seed=0, check=check,
+                                   expansions=[board])
+                rates[board].append(rep.per_second)
+                actions[board] = rep.actions
+                failed |= bool(rep.violations)
+        base, joinery = statistics.median(rates[""]), statistics.median(rates["joinery"])
+        ratio = joinery / base
+        ok = ratio >= EXPANSION_RATIO
+        failed |= not ok
+        print(f"check {check:5}, side by side: base {base:6.1f} games/s ({actions[''] / args.games:.0f} actions per "
+              f"game), joinery {joinery:6.1f} games/s ({actions['joinery'] / args.games:.0f} actions per game): "
+              f"{ratio:.2f}x, budget >= {EXPANSION_RATIO:.2f}x: {'ok' if ok else 'MISSED'}")
+    return failed
 
 
 if __name__ == "__main__":

@@ -98,12 +98,32 @@ def state_violations(g: Game, exempt: list[set[str]] | None = None) -> list[str]
         for t in p.tasks:
             if len(t.placed) != len(t.needs):
                 out.append(f"{who}'s task {t.id} has {len(t.needs)} needs but {len(t.placed)} slots")
+        if p.carpenters or p.furniture or p.buildings:
+            out += _expansion_problems(g, who, p)
     if not all(bag.keys() <= CUTTING_ITEMS and (not bag or min(bag.values()) > 0) for bag in g.cutting.values()):
         for area, bag in g.cutting.items():
             out += _bag_problems(f"cutting area {area}", bag, CUTTING_ITEMS)
     out += _bag_problems("the path supply", g.supply)
+    if g.joinery:
+        tiles = [b.name.casefold() for b in g.buildings] + [b.name.casefold() for p in g.players for b in p.buildings]
+        if len(tiles) != len(g.players) + data.BUILDINGS_EXTRA or len(set(tiles)) != len(tiles):
+            out.append(f"building tiles face up and taken are {sorted(tiles)}: players + 4 different tiles, each "
+                       "in one place (R23)")
     if g.over and g.step != "over":
         out.append(f"the game is over but the step is {g.step}")
+    return out
+
+
+def _expansion_problems(g: Game, who: str, p: Any) -> list[str]:
+    """R23: at most 3 carpenters; the furniture shop holds milled logs of different kinds, 3 at most."""
+    out = []
+    if not g.joinery:
+        out.append(f"{who} holds carpenters, furniture or buildings in a game without the expansion (R23)")
+    if not 0 <= p.carpenters <= data.MAX_CARPENTERS:
+        out.append(f"{who} has {p.carpenters} carpenters (0 to {data.MAX_CARPENTERS}, R23)")
+    shop = p.furniture
+    if any(k not in data.FURNITURE_PIECES or n != 1 for k, n in shop.items()) or total(shop) > data.FURNITURE_MAX:
+        out.append(f"{who}'s furniture shop holds {shop}: one milled log of each kind at most (R23)")
     return out
 
 
@@ -112,8 +132,8 @@ def state_violations(g: Game, exempt: list[set[str]] | None = None) -> list[str]
 
 
 def wood_counts(g: Game) -> dict[Any, Bag]:
-    """Pieces per owner: each player's mill plus the pieces on their tasks, and the forest (cutting areas and, in
-    the tactical variant, the placement cards revealed a round early)."""
+    """Pieces per owner: each player's mill plus the pieces on their tasks and in their furniture shop (R23), and
+    the forest (cutting areas and, in the tactical variant, the placement cards revealed a round early)."""
     out: dict[Any, Bag] = {}
     for i, p in enumerate(g.players):
         bag: Bag = {}
@@ -124,6 +144,8 @@ def wood_counts(g: Game) -> dict[Any, Bag]:
             for (piece, _), done in zip(t.needs, t.placed, strict=True):
                 if done:
                     bag[piece] = bag.get(piece, 0) + 1
+        for k, n in p.furniture.items():  # R23: the furniture shop keeps its pieces to the end
+            bag[k] = bag.get(k, 0) + n
         out[i] = bag
     forest: Bag = {}
     areas = list(g.cutting.values())

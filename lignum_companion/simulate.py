@@ -1,6 +1,7 @@
 """Random-play simulator: complete games with uniformly random legal choices, invariants checked after every action.
 
     python -m lignum_companion.simulate --games 100 --players 4 --mode expert [--variant tactical] --seed 1
+    python -m lignum_companion.simulate --games 100 --players 2,3,4 --mode basic,expert --expansion joinery
 
 The table draws (path tokens in the player count's mix, placement cards, task cards) are random but valid; the
 players choose uniformly among the candidate actions the engine accepts (`engine.legal.candidates`, each tried
@@ -50,15 +51,22 @@ TASK_PIECES = ("F", "S", "mF", "mS", "mH")
 # random but valid draws
 
 
-def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[str, ...] = ()) -> Setup:
-    """A random legal setup: order, first-round areas, winter cards and (expert/planned) the laid-out cards."""
+BUILDING_NAMES = ("smithy", "chapel", "stable", "inn", "kiln", "tavern", "granary", "forge", "mill", "well")
+
+
+def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[str, ...] = (),
+                 expansion: str = "") -> Setup:
+    """A random legal setup: order, first-round areas, winter cards, (expert/planned) the laid-out cards and
+    (expansion) players + 4 building tiles (R23)."""
     names = list(NAMES[:players])
     cards = rng.sample(sorted(D.PLANNED_WORK), D.PLANNED_WORK_CARDS_LAID[players]) \
         if D.MODE_HAS_PLANNED_WORK[mode] else []
     winter = [[rng.randint(2, 6), rng.randint(1, 4)], [rng.randint(3, 7), rng.randint(2, 5)]]
+    buildings = [[b, "printed effect"] for b in rng.sample(BUILDING_NAMES, players + D.BUILDINGS_EXTRA)] \
+        if expansion else []
     return Setup(players=names, mode=mode, variants=list(variants), order=rng.sample(names, players),
                  areas=dict(zip(names, rng.sample(D.CUTTING_AREAS, players), strict=True)), winter=winter,
-                 cards=cards)
+                 cards=cards, expansion=expansion, buildings=buildings)
 
 
 def table_action(g: Game, rng: random.Random) -> Action:
@@ -109,13 +117,13 @@ class _Stop(Exception):
 
 def play_game(seed: int, players: int = 4, mode: str = "expert", variants: tuple[str, ...] = (),
               check: str = "light", max_actions: int = MAX_ACTIONS,
-              stop: Callable[[Game], bool] | None = None) -> GameReport:
+              stop: Callable[[Game], bool] | None = None, expansion: str = "") -> GameReport:
     """Play one complete random game and check the invariants at the chosen level.
 
     `stop(g)` ends play early once it holds (tests use it to reach a situation); `report.game` is the live state.
     """
     rng = random.Random(seed)
-    setup = random_setup(rng, players, mode, variants)
+    setup = random_setup(rng, players, mode, variants, expansion)
     report = GameReport(seed, setup)
     g = report.game = new_game(setup)
     gf = gamefile.new_file(setup)
@@ -254,21 +262,22 @@ class RunReport:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def combos(players: list[int], modes: list[str], variants: list[tuple[str, ...]]) -> list[tuple[int, str, tuple]]:
-    """Every (players, mode, variants) combination, in a fixed order that a run cycles through."""
-    return list(product(players, modes, variants))
+def combos(players: list[int], modes: list[str], variants: list[tuple[str, ...]],
+           expansions: list[str] | None = None) -> list[tuple[int, str, tuple, str]]:
+    """Every (players, mode, variants, expansion) combination, in a fixed order that a run cycles through."""
+    return list(product(players, modes, variants, expansions or [""]))
 
 
 def run(games: int, players: list[int], modes: list[str], variants: list[tuple[str, ...]] | None = None,
-        seed: int = 0, check: str = "light") -> RunReport:
+        seed: int = 0, check: str = "light", expansions: list[str] | None = None) -> RunReport:
     """Play `games` games cycling through the combinations; game k uses seed `seed + k`."""
-    cycle = combos(players, modes, variants or [()])
+    cycle = combos(players, modes, variants or [()], expansions)
     rep = RunReport()
     start = time.perf_counter()
     for k in range(games):
-        n, mode, var = cycle[k % len(cycle)]
+        n, mode, var, expansion = cycle[k % len(cycle)]
         try:
-            game = play_game(seed + k, n, mode, var, check)
+            game = play_game(seed + k, n, mode, var, check, expansion=expansion)
         except KeyboardInterrupt:
             rep.interrupted = True
             break
@@ -309,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", action="append", choices=D.VARIANTS, default=[],
                     help="play with this variant (repeatable); --both-variants alternates with and without")
     ap.add_argument("--both-variants", action="store_true", help="alternate games without and with the variants")
+    ap.add_argument("--expansion", choices=D.EXPANSIONS, help="play with the Joinery and Buildings expansion (R23)")
+    ap.add_argument("--both-boards", action="store_true", help="alternate games without and with the expansion")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
     ap.add_argument("--check", choices=CHECKS, default="light", help="how much to check (default light)")
     ap.add_argument("--dump", metavar="DIR", help="write the game file of every failing game into DIR")
@@ -319,16 +330,19 @@ def main(argv: list[str] | None = None) -> int:
     variants: list[tuple[str, ...]] = [tuple(args.variant)]
     if args.both_variants:
         variants = [(), tuple(args.variant or D.VARIANTS)]
+    expansions = ["", args.expansion or "joinery"] if args.both_boards else [args.expansion or ""]
     if args.profile:
         import cProfile
         import pstats
 
         prof = cProfile.Profile()
-        rep = prof.runcall(run, args.games, args.players, args.mode, variants, args.seed, args.check)
+        rep = prof.runcall(run, args.games, args.players, args.mode, variants, args.seed, args.check, expansions)
         pstats.Stats(prof, stream=sys.stderr).sort_stats("tottime").print_stats(25)
     else:
-        rep = run(args.games, args.players, args.mode, variants, args.seed, args.check)
+        rep = run(args.games, args.players, args.mode, variants, args.seed, args.check, expansions)
     label = f"players {','.join(map(str, args.players))}, mode {','.join(args.mode)}"
+    label += ", base and joinery boards" if args.both_boards else f", expansion {args.expansion}" if args.expansion \
+        else ""
     label += "".join(f", {'/'.join(v) or 'no variant'}" for v in variants) if args.both_variants or args.variant \
         else ""
     print(f"{label}, check {args.check}, seeds {args.seed}..{args.seed + args.games - 1}")

@@ -241,7 +241,7 @@ def test_replaying_an_example_says_each_warning_at_most_once_per_step(path):
     announcer = advice.Announcer()
     said: Counter[tuple[int, str, str]] = Counter()
     for line in gf.actions:
-        apply(g, parse(line.text))
+        apply(g, parse(line.text, g.board))
         for a in announcer.news(g):
             said[(a.round, a.step, a.kind + ":" + a.player + ":" + a.subject)] += 1
     assert said, "an example game with no warning at all"
@@ -332,7 +332,7 @@ def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who
     before = [(p.loans, p.debt) for p in g.players]
     expected = advice.forecasts(g)
     while g.round == winter:
-        apply(g, parse(_no_action_line(g, {f.player: f for f in expected})))
+        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
     for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
         paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
         assert (paid + p.debt - debt, p.loans - loans) == (f.cost, f.loans_forced), (seed, p.name, f)

@@ -32,7 +32,10 @@ EXPECTED = {
     "expert-4p.lignum": ("expert", 4, []),
     "advanced-3p.lignum": ("advanced", 3, []),
     "tactical-2p.lignum": ("planned", 2, ["tactical"]),
+    "joinery-basic-2p.lignum": ("basic", 2, []),  # R23: the expansion (issue 11)
+    "joinery-expert-3p.lignum": ("expert", 3, []),
 }
+JOINERY = ("joinery-basic-2p.lignum", "joinery-expert-3p.lignum")
 FINAL_RE = re.compile(r"^#\s*final:\s*(\S+)\s+\$(-?\d+)\s*=\s*(.+)$")
 SEASON_RE = re.compile(r"^#\s*end of (spring|summer|fall|winter) year ([12]):\s*(\S+)\s+\$(\d+)\s*=\s*(.+)$")
 TERM_RE = re.compile(r"\s*([+-])?\s*(\d+)\s*")
@@ -100,7 +103,7 @@ def test_hand_sum_reads_signed_terms_and_ignores_words():
 # --- every example -------------------------------------------------------------------------------------
 
 
-def test_examples_folder_holds_the_six_games():
+def test_examples_folder_holds_the_eight_games():
     assert sorted(p.name for p in EXAMPLES.glob("*.lignum")) == sorted(EXPECTED)
 
 
@@ -154,8 +157,9 @@ def season_lines(name: str) -> dict[str, list[tuple[str, int, str]]]:
     return out
 
 
-def test_two_player_season_money_is_worked_by_hand_for_every_season():
-    lines = season_lines("basic-2p.lignum")
+@pytest.mark.parametrize("name", ["basic-2p.lignum", "joinery-basic-2p.lignum"])
+def test_two_player_season_money_is_worked_by_hand_for_every_season(name):
+    lines = season_lines(name)
     order = [f"{data.round_season(r)} {data.round_year(r)}" for r in range(1, data.ROUNDS + 1)]
     assert sorted(lines) == ["anna", "ben"]
     for player, rows in lines.items():
@@ -168,9 +172,10 @@ def test_two_player_season_money_is_worked_by_hand_for_every_season():
             before = money
 
 
-def test_two_player_season_money_equals_the_replay():
-    g = replayed("basic-2p.lignum")
-    lines = season_lines("basic-2p.lignum")
+@pytest.mark.parametrize("name", ["basic-2p.lignum", "joinery-basic-2p.lignum"])
+def test_two_player_season_money_equals_the_replay(name):
+    g = replayed(name)
+    lines = season_lines(name)
     for p in g.players:
         assert p.season_money == [money for _, money, _ in lines[p.name]], p.name
 
@@ -318,3 +323,35 @@ def test_the_readme_describes_every_example():
     text = (EXAMPLES / "README.md").read_text(encoding="utf-8")
     for name in EXPECTED:
         assert f"`{name}`" in text
+
+
+# --- the Joinery and Buildings expansion (R23) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", JOINERY)
+def test_R23_expansion_examples_play_on_the_22_location_board(name):
+    g = replayed(name)
+    assert g.joinery and gamefile.read(EXAMPLES / name).setup.expansion == "joinery"
+    gos = [a for _, a in steps(name) if a.verb == "go"]
+    assert {a.args["kind"] for a in gos} >= {"carpenter", "buildings", "sawyers", "market", "clearing"}
+    assert all(a.args["loc"] <= 23 for a in gos) and any(a.args["loc"] == 23 for a in gos)
+    assert any(p.carpenters for p in g.players) and any(p.buildings for p in g.players)
+    # carpenter income as each work round starts (not in winter), and the building's money under its name
+    income = [e for p in g.players for e in p.ledger if e.reason == "carpenters"]
+    assert income and all(data.round_season(e.round) != "winter" for e in income)
+    assert any(e.reason.startswith("building tavern") for p in g.players for e in p.ledger)
+
+
+def test_R23_the_basic_expansion_example_uses_the_furniture_shop():
+    rows = {r["name"]: r for r in score_json("joinery-basic-2p.lignum")["players"]}
+    assert rows["anna"]["furniture"] == {"pieces": {"mF": 1}, "dollars": 1 + 3}
+    assert rows["ben"]["furniture"] == {"pieces": {"mH": 1}, "dollars": 5 + 3}
+    furnished = [a.text for _, a in steps("joinery-basic-2p.lignum") if a.verb == "furnish"]
+    assert furnished == ["ben furnish dry2:mH", "anna furnish dry3:mF"]
+
+
+def test_R23_carpenters_cost_food_in_winter_in_the_examples():
+    """Ben's carpenter makes his first winter 6 food instead of the card's 5 (R14, R23)."""
+    ben = next(p for p in replayed("joinery-basic-2p.lignum").players if p.name == "ben")
+    assert ben.carpenters == 1
+    assert [e.amount for e in ben.ledger if e.reason == "winter food" and e.round == 4] == [-3]

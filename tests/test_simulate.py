@@ -165,3 +165,42 @@ def test_a_state_where_every_candidate_is_refused_is_reported(monkeypatch):
 def test_an_endless_game_is_reported():
     report = simulate.play_game(1, 2, "basic", max_actions=30)
     assert not report.over and "no end after 30 actions" in report.violations[0]
+
+
+# --- the Joinery and Buildings expansion (R23) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=["plain", "tactical"])
+@pytest.mark.parametrize("mode", data.MODES)
+def test_R23_expansion_games_keep_every_invariant(mode, variants):
+    """5 games x 3 player counts x 4 modes x 2 variant settings = 120 expansion games, no violation."""
+    seed = 90_000 + 100 * data.MODES.index(mode) + 50 * len(variants)
+    carpenters = buildings = 0
+    for k in range(15):
+        report = simulate.play_game(seed + k, 2 + k % 3, mode, variants, check="light", expansion="joinery")
+        assert report.violations == []
+        assert report.over and report.game is not None and report.game.joinery
+        carpenters += sum(p.carpenters for p in report.game.players)
+        buildings += sum(len(p.buildings) for p in report.game.players)
+    assert carpenters and buildings  # the random players do take them
+
+
+def test_R23_invariants_catch_a_fourth_carpenter_and_a_second_piece_of_a_kind():
+    from lignum_companion import invariants
+
+    g = simulate.play_game(3, 2, "basic", check="none", expansion="joinery",
+                           stop=lambda g: g.round == 2).game
+    assert invariants.state_violations(g) == []
+    g.players[0].carpenters = 4
+    g.players[1].furniture = {"mF": 2}
+    found = invariants.state_violations(g)
+    assert any("4 carpenters" in v for v in found) and any("furniture shop" in v for v in found)
+    g.players[0].buildings.append(g.buildings[0])  # a tile in two places
+    assert any("building tiles" in v for v in invariants.state_violations(g))
+
+
+def test_R23_the_simulator_command_plays_the_expansion():
+    out = subprocess.run([sys.executable, "-m", "lignum_companion.simulate", "--games", "4", "--players", "2,3",
+                          "--mode", "basic,expert", "--both-boards"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "base and joinery boards" in out.stdout and "invariant violations: 0" in out.stdout

@@ -158,8 +158,11 @@ def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
         if kind == "token":
             if g.path.get(str(loc)) not in (None, "X"):  # a taken or X token is refused anyway (R2, R3)
                 c.append((name, "go", {"loc": loc}))
-        elif kind in ("fodder", "carpenter"):
+        elif kind == "fodder":
             c.append((name, "go", {"loc": loc}))
+        elif kind == "carpenter":  # R23: one per round, at most 3 each; a refused move is not offered
+            if not g.occupants(loc) and p.carpenters < data.MAX_CARPENTERS:
+                c.append((name, "go", {"loc": loc}))
         elif kind in ("bearers", "woodcutters"):
             most = min(g.supply.get(kind, 0), p.money, 6)
             c += [(name, "go", {"loc": loc, "count": n}) for n in range(1, most + 1)]
@@ -169,8 +172,9 @@ def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
             c += [(name, "go", {"loc": loc, "task": t.id}) for t in g.task_display]
         elif kind == "plan":
             c += [(name, "go", {"loc": loc, "card": card, "pair": pair}) for card, pair in rules.plan_targets(g, p)]
-        elif kind == "buildings":
-            c += [(name, "go", {"loc": loc, "buildings": [b.name]}) for b in g.buildings]
+        elif kind == "buildings":  # R23: location 12 holds one foreman
+            if not g.occupants(loc):
+                c += [(name, "go", {"loc": loc, "buildings": [b.name]}) for b in g.buildings]
         elif kind == "market":
             c += _market(g, p, loc)
     return c
