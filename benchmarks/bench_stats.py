@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -48,15 +47,16 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     opts = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        games, cache = Path(tmp) / "games", Path(tmp) / "cache"
+        games = Path(tmp) / "games"
+        cache = games / ".games-cache.json"  # gamefile.CACHE, shared with `lignum games`
         games.mkdir()
         t = time.perf_counter()
         write_games(games, opts.games)
         print(f"wrote {opts.games} finished games in {time.perf_counter() - t:.1f} s")
-        env = {**os.environ, "LIGNUM_GAMES_DIR": str(games), "LIGNUM_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+        env = {**os.environ, "LIGNUM_GAMES_DIR": str(games), "NO_COLOR": "1"}
         cold, warm, nocache = [], [], []
         for _ in range(opts.runs):
-            shutil.rmtree(cache, ignore_errors=True)
+            cache.unlink(missing_ok=True)
             cold.append(timed(["stats"], env))
             warm.append(timed(["stats"], env))
             nocache.append(timed(["stats", "--no-cache"], env))

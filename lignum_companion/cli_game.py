@@ -560,7 +560,10 @@ def cmd_games() -> None:
     if not games:
         out(f"no saved games in {gamefile.games_dir()}")
         return
-    rows = [[p.name, players, where] for p, players, where in gamefile.summaries(games, progress=_progress)]
+    from .stats import summaries
+
+    rows = [[p.name, s["players"], s["where"]] for p, s in zip(games, summaries(games, progress=_progress),
+                                                               strict=True)]
     out(table(["file", "players", "where"], rows))
     out(f"folder: {gamefile.games_dir()}")
 

@@ -743,55 +743,7 @@ def is_game_file(target: Path, game: Path | None = None) -> bool:
         return False
 
 
-CACHE = ".games-cache.json"
-
-
-def summaries(paths: list[Path], progress: Callable[[int, int], None] | None = None) -> list[tuple[Path, str, str]]:
-    """(file, players, where the game stands) for each game; an unreadable file says why instead.
-
-    Replaying thousands of games takes seconds, so the answers are kept in the games folder's `.games-cache.json`
-    keyed by each file's size and modification time: only new or changed files are replayed.
-    """
-    import json
-
-    from .engine.flow import where
-
-    folder = games_dir()
-    try:
-        cache = json.loads((folder / CACHE).read_text(encoding="utf-8"))
-        if not isinstance(cache, dict):
-            cache = {}
-    except (OSError, ValueError):
-        cache = {}
-    rows, fresh, todo = [], {}, []
-    for p in paths:
-        try:
-            st = p.stat()
-            key = [st.st_size, st.st_mtime_ns]
-        except OSError as e:
-            rows.append((p, "?", f"unreadable: {e.strerror}"))
-            continue
-        hit = cache.get(p.name)
-        if isinstance(hit, list) and len(hit) == 4 and hit[:2] == key:
-            fresh[p.name] = hit
-        else:
-            todo.append((p, key))
-        rows.append((p, None, None))
-    for k, (p, key) in enumerate(todo, start=1):
-        try:
-            gf, g = load(p)
-            fresh[p.name] = [*key, ", ".join(gf.setup.players), where(g)]
-        except LignumError as e:
-            fresh[p.name] = [*key, "?", f"unreadable: {brief(str(e), 100)}"]
-        if progress and len(todo) > 100 and (k % 50 == 0 or k == len(todo)):
-            progress(k, len(todo))
-    if todo or fresh.keys() != cache.keys():
-        try:
-            atomic_write(folder / CACHE, json.dumps(fresh, ensure_ascii=False), backup=False)
-        except (OSError, SaveError):
-            pass
-    return [(p, players, where_) if players else (p, fresh[p.name][2], fresh[p.name][3])
-            for p, players, where_ in rows]
+CACHE = ".games-cache.json"  # `lignum games` and `lignum stats` (stats.summaries): replays kept by file hash
 
 
 def default_name(setup: Setup, today: str) -> str:

@@ -2,9 +2,10 @@
 per game its date, mode, players and totals.
 
 A client of the engine: each finished game is replayed and scored by `engine.score`. Replaying is the costly
-part (a few milliseconds a game), so each game's summary is cached under the hash of the file's bytes and a
-fingerprint of the engine's code: a later run replays only new or changed files, and a first run over many
-files replays them on every core. Unfinished and unreadable files are listed as skipped with the reason.
+part (a few milliseconds a game), so each file's summary is cached in the games folder under the hash of its
+bytes and a fingerprint of the engine's code: a later run (of `stats` or of `lignum games`, which shares the
+cache) replays only new or changed files, and a first run over many files replays them on every core.
+Unfinished and unreadable files are listed as skipped with the reason.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,6 @@ from .engine import data as D
 from .engine.names import loose_key
 
 CACHE_FORMAT = 1
-CACHE_ENV = "LIGNUM_CACHE_DIR"
 CACHE_LIMIT = 5000  # summaries kept in the cache (the most recently used)
 PARALLEL_FROM = 40  # replay on every core when at least this many files are not in the cache
 
@@ -47,23 +47,27 @@ class Stats:
 
 
 def summarise(path: str) -> dict[str, Any]:
-    """{"game": summary} for a finished game, {"skip": reason} otherwise; never raises for a bad file."""
+    """What `lignum games` and `lignum stats` need of one file, never raising for a bad one:
+    {"players": "anna, ben", "where": where it stands} for every game, plus {"game": summary} once it is over,
+    or {"skip": reason} when it is not (unfinished, unreadable)."""
     from . import gamefile, views
     from .engine import GameFileError, LignumError, score
     from .engine.flow import where
+    from .engine.names import brief
 
     try:
         gf, g = gamefile.load(path)
     except GameFileError as e:
-        return {"skip": str(e)}
+        return {"players": "?", "where": f"unreadable: {brief(str(e), 100)}", "skip": str(e)}
     except (LignumError, OSError, ValueError, RecursionError) as e:  # a file no check foresaw: still one line
-        return {"skip": f"cannot read it: {e}"}
+        return {"players": "?", "where": f"unreadable: {brief(str(e), 100)}", "skip": f"cannot read it: {e}"}
+    out: dict[str, Any] = {"players": ", ".join(gf.setup.players), "where": where(g)}
     if not g.over:
-        return {"skip": f"not finished ({where(g)})"}
+        out["skip"] = f"not finished ({where(g)})"
+        return out
     result = score(g)
     seasons = {p.name: list(p.season_money[: D.ROUNDS]) for p in g.players}
-    return {"game": {
-        "file": Path(path).name,
+    out["game"] = {
         "name": views.game_title(gf.setup),
         "header_date": gf.setup.date,
         "mode": g.mode,
@@ -71,19 +75,18 @@ def summarise(path: str) -> dict[str, Any]:
         "expansion": getattr(gf.setup, "expansion", "") or "",
         "players": [{"name": r["name"], "colour": r["colour"], "total": r["total"], "place": r["place"],
                      "shared": r["shared"], "seasons": seasons[r["name"]]} for r in result["players"]],
-    }}
+    }
+    return out
 
 
-# --- the cache ------------------------------------------------------------------------------------------
+# --- the cache (shared with `lignum games`) ---------------------------------------------------------------
 
 
 def cache_path() -> Path:
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env) / "stats-cache.json"
-    from platformdirs import user_cache_dir
+    """The games folder's cache file: summaries keyed by the SHA-1 of each file's bytes."""
+    from .gamefile import CACHE, games_dir
 
-    return Path(user_cache_dir("lignum-companion", appauthor=False)) / "stats-cache.json"
+    return games_dir() / CACHE
 
 
 def engine_fingerprint() -> str:
@@ -112,25 +115,25 @@ def _read_cache(fingerprint: str) -> dict[str, Any]:
 
 
 def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
-    """Best effort: a cache that cannot be written only costs time on the next run."""
+    """Best effort, and only into an existing games folder: a cache that cannot be written costs time only."""
+    from .gamefile import SaveError, atomic_write
+
     target = cache_path()
+    if not target.parent.is_dir():
+        return
     if len(files) > CACHE_LIMIT:
         files = dict(list(files.items())[-CACHE_LIMIT:])
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".stats-cache.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"engine": fingerprint, "files": files}, f, ensure_ascii=False, separators=(",", ":"))
-        os.replace(tmp, target)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+        atomic_write(target, json.dumps({"engine": fingerprint, "files": files}, ensure_ascii=False,
+                                        separators=(",", ":")), backup=False)
+    except (OSError, SaveError):
+        pass
 
 
-def _summaries(paths: list[Path], use_cache: bool) -> list[dict[str, Any]]:
-    """One summary per path, in order: from the cache when the file's bytes are known, else replayed."""
+def summaries(paths: list[Path], *, use_cache: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """One summary per path, in order: from the cache when the file's bytes are known, else replayed
+    (`progress(done, todo)` is told along the way when more than 100 files are replayed)."""
     fingerprint = engine_fingerprint() if use_cache else ""
     cached = _read_cache(fingerprint) if use_cache else {}
     keys: list[str | None] = []
@@ -143,28 +146,18 @@ def _summaries(paths: list[Path], use_cache: bool) -> list[dict[str, Any]]:
             key = None  # the replay says why it cannot be read
         keys.append(key)
         hit = cached.get(key) if key else None
-        out.append(hit)
-        if hit is None:
+        out.append(hit if isinstance(hit, dict) and "where" in hit else None)
+        if out[-1] is None:
             todo.append(i)
-    done = _replay_all([str(paths[i]) for i in todo])
+    done = _replay_all([str(paths[i]) for i in todo], progress)
     for i, summary in zip(todo, done, strict=True):
         out[i] = summary
-    if use_cache and (todo or len(paths)):
-        fresh = dict(cached)
-        for key, summary in zip(keys, out, strict=True):
-            if key:
-                fresh.pop(key, None)
-                fresh[key] = _without_file_facts(summary)
-        if todo:
-            _write_cache(fingerprint, fresh)
+    if use_cache and todo:
+        fresh = {k: v for k, v in cached.items() if k not in keys}
+        fresh.update({key: summary for key, summary in zip(keys, out, strict=True) if key})
+        _write_cache(fingerprint, fresh)
     # the file name and the date taken from it belong to the path, not to the bytes: always from the path
     return [_with_file_facts(s, p) for s, p in zip(out, paths, strict=True)]  # type: ignore[arg-type]
-
-
-def _without_file_facts(summary: dict[str, Any] | None) -> dict[str, Any]:
-    if summary and "game" in summary:
-        return {"game": {k: v for k, v in summary["game"].items() if k != "file"}}
-    return summary or {"skip": "?"}
 
 
 def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -175,26 +168,35 @@ def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:
 
     if "game" not in summary:
         return summary
-    game = {k: v for k, v in summary["game"].items() if k != "header_date"}
-    game["file"] = path.name
-    game["date"] = game_date(SimpleNamespace(date=summary["game"].get("header_date", "")), path)
-    return {"game": {k: game[k] for k in ("file", "name", "date", "mode", "variants", "expansion", "players")}}
+    g = summary["game"]
+    game = {"file": path.name, "name": g["name"],
+            "date": game_date(SimpleNamespace(date=g.get("header_date", "")), path)}
+    game.update({k: g[k] for k in ("mode", "variants", "expansion", "players")})
+    return dict(summary, game=game)
 
 
-def _replay_all(paths: list[str]) -> list[dict[str, Any]]:
+def _replay_all(paths: list[str], progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Replay files, on every core when there are many (each game is independent)."""
     workers = min(os.cpu_count() or 1, 8)
+
+    def told(results: Any) -> list[dict[str, Any]]:
+        out = []
+        for k, r in enumerate(results, start=1):
+            out.append(r)
+            if progress and len(paths) > 100 and (k % 50 == 0 or k == len(paths)):
+                progress(k, len(paths))
+        return out
+
     if len(paths) < PARALLEL_FROM or workers < 2:
-        return [summarise(p) for p in paths]
+        return told(summarise(p) for p in paths)
     import multiprocessing
 
     try:
         ctx = multiprocessing.get_context("fork")
     except ValueError:
-        return [summarise(p) for p in paths]
-    chunk = max(1, len(paths) // (workers * 4))
+        return told(summarise(p) for p in paths)
     with ctx.Pool(workers) as pool:
-        return pool.map(summarise, paths, chunksize=chunk)
+        return told(pool.imap(summarise, paths, chunksize=max(1, len(paths) // (workers * 8))))
 
 
 # --- across games ---------------------------------------------------------------------------------------
@@ -203,7 +205,7 @@ def _replay_all(paths: list[str]) -> list[dict[str, Any]]:
 def collect(paths: list[Path], *, use_cache: bool = True) -> Stats:
     """Read every file; finished games oldest first (by date, then file name), the rest skipped."""
     stats = Stats()
-    for p, s in zip(paths, _summaries(paths, use_cache), strict=True):
+    for p, s in zip(paths, summaries(paths, use_cache=use_cache), strict=True):
         if "game" in s:
             stats.games.append(s["game"])
         else:

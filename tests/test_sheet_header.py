@@ -258,7 +258,7 @@ def test_the_readme_printables_block_runs(tmp_path):
     assert block
     lines = [ln.split("  #")[0].strip() for ln in block.group(1).splitlines() if ln.startswith("lignum ")]
     assert len(lines) == 4
-    env = {"LIGNUM_GAMES_DIR": str(tmp_path / "games"), "LIGNUM_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env = {"LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1"}
     for line in lines:
         r = lignum(*shlex.split(line)[1:], env=env, cwd=tmp_path)
         assert r.returncode == 0, f"{line}: {r.stderr}"

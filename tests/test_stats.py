@@ -48,8 +48,10 @@ def folder(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("LIGNUM_CACHE_DIR", str(tmp_path / "cache"))
+def own_games_folder(tmp_path, monkeypatch):
+    """In-process calls keep their cache in a games folder of their own (the CLI runs name theirs)."""
+    (tmp_path / "own-games").mkdir()
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path / "own-games"))
 
 
 def run(*args: str, env: dict) -> subprocess.CompletedProcess:
@@ -135,6 +137,8 @@ def test_json(folder):
 
 
 def test_cache_is_used_and_never_stale(folder, tmp_path, monkeypatch):
+    """The cache (shared with `lignum games`) serves known bytes; a copy keeps its own name and date; a changed
+    file is replayed."""
     files = stats.game_files(folder)
     first = stats.to_json(stats.collect(files))
     assert stats.cache_path().is_file()
@@ -189,3 +193,17 @@ def test_pdf_text_and_render(folder, tmp_path):
 def test_empty_folder(tmp_path):
     r = run("stats", env={"LIGNUM_GAMES_DIR": str(tmp_path / "none")})
     assert r.returncode == 0 and "No game files in" in r.stdout
+
+
+def test_lignum_games_fills_the_same_cache(folder, tmp_path, monkeypatch):
+    """`lignum games` replays every file once; `stats` then replays none (one cache, gamefile.CACHE)."""
+    games = tmp_path / "shared"
+    shutil.copytree(folder, games)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(games))
+    r = run("games", env={"LIGNUM_GAMES_DIR": str(games)})
+    assert r.returncode == 0 and "game over" in r.stdout and "unreadable" in r.stdout
+    assert (games / gamefile.CACHE).is_file()
+    calls = []
+    monkeypatch.setattr(stats, "summarise", lambda p: calls.append(p))
+    st = stats.collect(stats.game_files(games))
+    assert calls == [] and len(st.games) == 3
