@@ -62,12 +62,13 @@ def _localise(cmd: Any, path: str) -> None:
         cmd._lignum_help = (cmd.help, cmd.short_help, {p.name: getattr(p, "help", None) for p in cmd.params})
     help_, short, params = cmd._lignum_help
     lang = texts.current()
-    tr = help_texts(lang).get(path, {}) if lang != texts.DEFAULT else {}
+    all_help = help_texts(lang)
+    tr, common = all_help.get(path, {}), all_help.get("*", {})
     cmd.help = tr.get("help", help_)
     cmd.short_help = tr.get("short", None if "help" in tr else short)
     for p in cmd.params:
         if hasattr(p, "help"):
-            p.help = tr.get(f"--{p.name}", params.get(p.name))
+            p.help = tr.get(f"--{p.name}", common.get(f"--{p.name}", params.get(p.name)))
 
 
 def help_texts(lang: str) -> dict[str, dict[str, str]]:

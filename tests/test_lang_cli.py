@@ -67,3 +67,32 @@ def test_an_unknown_language_is_a_usage_error(env) -> None:
     result = runner.invoke(app, ["show", "--lang", "xx"])
     assert result.exit_code == 2
     assert "unknown language 'xx'" in result.output
+
+
+def test_every_command_and_option_has_korean_help() -> None:
+    """templates/ko/help.toml says every command's and option's help in Korean, and nothing stale."""
+    from lignum_companion.cli_lang import help_texts
+
+    ko = help_texts("ko")
+    seen = {"*"}
+    missing = []
+    for name, cmd in [("", None), *_commands()]:
+        seen.add(name)
+        entry = ko.get(name, {})
+        if "help" not in entry:
+            missing.append(f"[help.{name!r}] help")
+        for p in (cmd.params if cmd else []):
+            if getattr(p, "help", None) is not None and p.name != "lang" and f"--{p.name}" not in entry:
+                missing.append(f"[help.{name!r}] --{p.name}")
+    assert missing == [], "add these to templates/ko/help.toml"
+    assert set(ko) <= seen, f"help for commands that do not exist: {set(ko) - seen}"
+
+
+def test_help_is_shown_in_korean(env) -> None:
+    result = runner.invoke(app, ["show", "--help", "--lang", "ko"])
+    assert "상태를 표로" in result.output and "한 플레이어만 보기" in result.output
+    assert "보여 줄 언어" in result.output
+    top = runner.invoke(app, ["--lang", "ko", "--help"])
+    assert "규칙 심판" in top.output and "게임을 시작합니다" in top.output
+    english = runner.invoke(app, ["show", "--help"])
+    assert "The state as tables" in english.output
