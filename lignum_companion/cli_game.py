@@ -18,6 +18,13 @@ import typer
 FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False)
 
 
+def say(key: str, **fields: Any) -> str:
+    """A message of the command line in the shown language (templates/<lang>/cli.toml)."""
+    from . import texts
+
+    return texts.text("cli", key, **fields)
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """One clear line on stderr and the exit code (1: refused or bad file, 2: usage); never raw control characters."""
     from .engine.names import neutralise
@@ -217,8 +224,8 @@ def cmd_new(
     except gamefile.SaveError as e:
         fail(f"{e}; choose another --file" if file and "exists" in str(e) else str(e))
     gamefile.remember(path)
-    out(f"New game saved to {path}")
-    out(f"Next: lignum next {path}   (or play it: lignum play {path})")
+    out(say("new_saved", path=path))
+    out(say("new_next", path=path))
 
 
 def cmd_do(
@@ -227,8 +234,7 @@ def cmd_do(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
 ) -> None:
     """Apply actions in the notation (docs/notation.md), all or nothing; then any warning they bring up."""
-    from . import gamefile
-    from .engine.flow import waiting_for
+    from . import gamefile, views
 
     actions = list(args)
     if file is None and actions and (actions[0].endswith(gamefile.SUFFIX) or os.path.isfile(actions[0])):
@@ -239,7 +245,7 @@ def cmd_do(
         actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
     with locked_or_fail(resolve_file(file)) as path:  # read, check and write as one step: no line is ever lost
         g = _do(path, actions, quiet)
-    out(f"next: {waiting_for(g)}")
+    out(say("next", waiting=views.waiting_for(g)))
 
 
 @contextlib.contextmanager
@@ -283,12 +289,11 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
             news += announcer.news(g) if announcer else []
         except LignumError as e:
             hint = _rules_hint(e)
-            fail(f"refused: {e}{hint}" + (f" (after applying {len(done)} earlier action(s) of this call, "
-                                          "nothing was saved)" if done else ""))
+            fail(say("refused", reason=e, hint=hint) + (say("refused_after", n=len(done)) if done else ""))
         done.append(action.text)
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
-        out(f"ok: {t}")
+        out(say("ok", action=t))
     for line in warnings + views.changes(before, g) + views.warning_lines(news):
         out(line)
     return g
@@ -302,9 +307,9 @@ def _rules_hint(e: Exception) -> str:
     try:
         from .rules_lookup import read_more
 
-        return f" — see: {read_more(rule)}"
+        return say("see", command=read_more(rule))
     except Exception:  # the hint must never hide the refusal itself
-        return f" — see: lignum rules {rule}"
+        return say("see", command=f"lignum rules {rule}")
 
 
 QuietOpt = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor (also: `warnings off` in the "
@@ -392,28 +397,30 @@ def cmd_show(
         if line:
             out(line)
         if g.task_display:
-            out("face-up tasks: " + "; ".join(f"{t.id} ${t.value}" for t in g.task_display))
+            out(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
-            out("planned work cards: " + ", ".join(f"{c} ({n} tokens)" for c, n in g.pw_cards.items()))
-    out(f"waiting for: {waiting_for(g)}")
+            out(say("pw_cards", cards=", ".join(say("pw_card", card=c, n=n) for c, n in g.pw_cards.items())))
+    out(say("waiting", waiting=views.waiting_for(g)))
 
 
 def cmd_log(file: str = FileArg) -> None:
     """The history, numbered by line; corrections are flagged."""
+    from . import texts
     from .engine import apply, parse
     from .engine.data import round_season, round_year
     from .engine.setup import new_game
 
     path, gf, g = load_or_fail(file)
     game = new_game(gf.setup)
-    out(f"{path}: {len(gf.actions)} actions")
+    out(say("log_head", path=path, n=len(gf.actions)))
+    seasons = texts.load("labels")["flow"]["seasons"]
     last = None
     for line in gf.actions:
         if game.round != last and game.round <= 8:
-            out(f"-- {round_season(game.round)} year {round_year(game.round)}")
+            out(say("log_round", season=seasons[round_season(game.round)], year=round_year(game.round)))
             last = game.round
         action = parse(line.text, game.board)
-        flag = "  ⚠ correction" if action.verb == "fix" else ""
+        flag = say("log_correction") if action.verb == "fix" else ""
         out(f"{line.number:5}  {line.text}{flag}")
         apply(game, action)
 
@@ -423,31 +430,30 @@ def cmd_undo(
     n: int = typer.Option(1, "-n", help="How many actions to take back"),
 ) -> None:
     """Take back the last action(s) (the previous file is kept as FILE.bak)."""
-    from . import gamefile
-    from .engine.flow import waiting_for
+    from . import gamefile, views
 
     if n < 1:
-        fail("-n must be at least 1", 2)
+        fail(say("undo_n"), 2)
     with locked_or_fail(resolve_file(file)) as path:
         path, gf, g = load_or_fail(str(path))
         if not gf.actions:
-            fail("nothing to undo: the game has no actions yet")
+            fail(say("undo_nothing"))
         n = min(n, len(gf.actions))
         removed = gf.actions[-n:]
         new = gamefile.drop_last(gf, n)
         g2 = gamefile.replay(new)
         save_or_fail(new, path)
     for line in removed:
-        out(f"undone: {line.text}")
-    out(f"next: {waiting_for(g2)}")
+        out(say("undone", action=line.text))
+    out(say("next", waiting=views.waiting_for(g2)))
 
 
 def cmd_check(file: str = FileArg) -> None:
     """Replay the whole file and validate every line."""
-    from .engine.flow import where
+    from . import views
 
     path, gf, g = load_or_fail(file)
-    out(f"ok: {path} — {len(gf.actions)} actions, {where(g)}")
+    out(say("checked", path=path, n=len(gf.actions), where=views.where(g)))
 
 
 def cmd_score(

@@ -23,7 +23,6 @@ from xml.sax.saxutils import escape
 from . import texts, views
 from .engine import data as D
 from .engine import ledger as ledger_kinds
-from .engine.flow import where
 from .engine.pieces import format_bag
 from .engine.scoring import score
 from .engine.state import Game, Player
@@ -401,7 +400,7 @@ class _Sheet:
         self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
         self.expansion = g.expansion
         self.note = note  # an extra line under the header (`score --projected`)
-        fonts.prepare(letters(self.L, [p.name for p in g.players], where(g), self.game_name, self.played,
+        fonts.prepare(letters(self.L, [p.name for p in g.players], views.where(g), self.game_name, self.played,
                               note or ""))
         flag = self.L["correction_flag"]
         self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
@@ -472,7 +471,7 @@ class _Sheet:
         canv.saveState()
         if not self.final:
             canv.setFillColor(self.C["provisional"])
-            banner = texts.fill(self.L["banner"], where=where(self.g))
+            banner = texts.fill(self.L["banner"], where=views.where(self.g))
             _draw_runs(canv, self.fonts, self.margin, h - self.margin * 0.62, banner, self.S["body"], bold=True)
         canv.setFillColor(self.C["muted"])
         footer = texts.fill(self.L["footer"], game=self.game_name, page=doc.page)

@@ -15,6 +15,31 @@ from .engine.setup import Setup
 from .engine.state import Game, Player
 
 
+def where(g: Game) -> str:
+    """Where the game stands, in the shown language (the engine's own `flow.where` is English, for logs)."""
+    w = texts.load("labels")["flow"]
+    step = w["steps"].get(g.step, g.step)
+    if g.over:
+        return w["where_over"]
+    if g.round > D.ROUNDS:
+        return texts.fill(w["where_final"], step=step)
+    return texts.fill(w["where"], season=w["seasons"].get(g.season, g.season), year=g.year, step=step)
+
+
+def waiting_for(g: Game) -> str:
+    """Whom the game waits for, in the shown language (as `flow.waiting_for`, which stays English)."""
+    w = texts.load("labels")["flow"]
+    if g.over:
+        return w["waiting_over"]
+    kind = flow.actor_kind(g)
+    if kind == "table":
+        return w["waiting_table"].get(g.step, w["waiting_table"]["other"])
+    names = ", ".join(g.players[i].name for i in flow.actors(g))
+    step = w["steps"].get(g.step, g.step)
+    key = "waiting_any_order" if kind == "free" and len(flow.actors(g)) > 1 else "waiting_players"
+    return texts.fill(w[key], names=names, step=step)
+
+
 def join_names(names: list[str], word: str) -> str:
     """anna / anna and ben / anna, ben and cleo."""
     if not word:  # a language that lists names with commas alone (templates: `and = ""`)
@@ -126,21 +151,30 @@ def _example_path(n: int) -> list[str]:
 
 def pending_lines(g: Game) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold)."""
-    out = [f"Waiting for: {flow.waiting_for(g)}"]
+    w = texts.load("labels")["flow"]
+    out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if p.wood["dry3"] and not g.winter:
             last = g.round == D.ROUNDS - 1 and flow.STEP_NAMES.index(g.step) > flow.STEP_NAMES.index("selling")
-            out.append(f"{p.name}'s third drying area goes to the final sale (R12)." if last else
-                       f"{p.name} must sell the third drying area at the next selling phase (R12).")
+            out.append(texts.fill(w["pending_dry3_final"] if last else w["pending_dry3"], name=p.name))
         if p.debt:
-            out.append(f"{p.name} owes ${p.debt} of winter costs, deducted at the final scoring (R14).")
+            out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans:
             if pl.round == g.round and not g.over:
-                out.append(f"{p.name}'s planned work {pl.card} works this {g.season} (R20).")
+                out.append(texts.fill(w["pending_plan"], name=p.name, card=pl.card,
+                                      season=w["seasons"].get(g.season, g.season)))
         for t in p.tasks:
             if not t.complete:
-                out.append(f"{p.name}'s task {t.id} (${t.value}) still needs {rules.needs_words(t)} (R19).")
+                out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
+                                      needs=needs_words(t)))
     return out
+
+
+def needs_words(t: Any) -> str:
+    """What a task still needs, in the shown language (e.g. 'milled hardwood stage 1')."""
+    w = texts.load("labels")["flow"]
+    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=st)
+                     for pc, st in t.missing()) or w["task_needs_nothing"]
 
 
 def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[list[Any]]]:
@@ -168,7 +202,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
         row(D.AREA_NAMES[area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
     if g.has_tasks:
         row(lab["tasks"], lambda p: "; ".join(
-            f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + rules.needs_words(t)}" for t in p.tasks) or "-")
+            f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + needs_words(t)}" for t in p.tasks) or "-")
     if g.has_planned_work:
         row(lab["plans"], lambda p: "; ".join(
             f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
@@ -197,8 +231,9 @@ def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
 
 
 def path_line(g: Game) -> str:
+    w = texts.load("labels")["flow"]
     if not g.path:
-        return "path: not laid out"
+        return w["path_empty"]
     parts = []
     for loc in range(1, D.LAST_LOCATION + 1):
         who = "".join(g.players[i].name[0] for i in g.occupants(loc))
@@ -206,21 +241,24 @@ def path_line(g: Game) -> str:
                                                                       10: "cutters", 13: "tasks", 16: "sawyers",
                                                                       19: "market"}.get(loc, "")
         parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")
-    return "path: " + " ".join(parts)
+    return texts.fill(w["path_line"], path=" ".join(parts))
 
 
 def header_line(g: Game) -> str:
+    w = texts.load("labels")["flow"]
     if g.over:
-        return "Game over"
+        return w["header_over"]
     if g.round > D.ROUNDS:
-        return f"Final sale (after round {D.ROUNDS}) — step: {g.step}"
-    return f"{g.season.capitalize()}, year {g.year} (round {min(g.round, D.ROUNDS)} of {D.ROUNDS}) — step: {g.step}"
+        return texts.fill(w["header_final"], rounds=D.ROUNDS, step=w["steps"].get(g.step, g.step))
+    return texts.fill(w["header"], season=w["seasons"].get(g.season, g.season).capitalize(), year=g.year,
+                      round=min(g.round, D.ROUNDS), rounds=D.ROUNDS, step=w["steps"].get(g.step, g.step))
 
 
 def clearing_line(g: Game) -> str:
     if not g.clearing:
         return ""
-    return "clearing: " + " ".join(f"{'ABCD'[k]}={g.players[i].name}" for k, i in enumerate(g.clearing))
+    return texts.fill(texts.load("labels")["flow"]["clearing_line"],
+                      places=" ".join(f"{'ABCD'[k]}={g.players[i].name}" for k, i in enumerate(g.clearing)))
 
 
 # --- what happened: skipped players, the winter bill, the money recap (R24, R14) ----------------------------

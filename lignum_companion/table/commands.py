@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import gamefile, views
-from ..engine import flow, rules
+from ..engine import rules
 from .common import dollars, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import columns, table_text
@@ -30,7 +30,7 @@ class Commands:
             self.gf, self.g = new, g2
         for line in removed:
             self.say(f"  undone: {line.text}")
-        self.say(tpl("undo_now", where=views.header_line(g2), waiting=flow.waiting_for(g2)))
+        self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))
         raise Rebuild
 
     def status(self, name: str) -> None:
@@ -101,7 +101,7 @@ class Commands:
         self.con.write("\n")
         self.say(tpl(f"stopped_{why}"))
         where = tpl("where_over") if g.over else tpl("where", where=views.header_line(g),
-                                                      waiting=flow.waiting_for(g))
+                                                      waiting=views.waiting_for(g))
         n = len(self.gf.actions)
         self.say(tpl("stopped_where", actions=tpl("one_action" if n == 1 else "actions", n=n), file=self.path,
                      where=where))

@@ -95,7 +95,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                      variants=(", " + ", ".join(g.variants)) if g.variants else ""))
         if self.gf.actions and not g.over:
             self.say(tpl("resuming", n=len(self.gf.actions), where=views.header_line(g),
-                         waiting=flow.waiting_for(g)))
+                         waiting=views.waiting_for(g)))
 
     def advise(self) -> None:
         """The advisor's warnings that are new in this step (each said once per step, R-ids attached)."""
