@@ -144,11 +144,12 @@ def _p_placement(pos, keys, line):
             raise NotationError(f"{w!r} should be AREA:ITEMS, like 3:2F+food", line)
         a = _int(area, "a cutting area", line, 1, 6)
         bag = parse_bag(items, ("F", "S", "H", "food"), "item")
-        if max(bag.values()) > MAX_PLACEMENT:
-            raise NotationError(f"{w!r}: a placement card puts at most {MAX_PLACEMENT} of one item in an area", line)
         for k, v in bag.items():
             areas.setdefault(str(a), {})
             areas[str(a)][k] = areas[str(a)].get(k, 0) + v
+            if areas[str(a)][k] > MAX_PLACEMENT:  # counted over all parts naming the area, as the log writes it
+                raise NotationError(f"{w!r}: a placement card puts at most {MAX_PLACEMENT} of one item in an area",
+                                    line)
     return {"areas": areas}
 
 
