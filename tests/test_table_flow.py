@@ -53,7 +53,7 @@ def test_typos_get_a_did_you_mean_and_names_match_without_case_or_accents(tmp_pa
     assert "Did you mean `status`?" in out and "Did you mean `undo`?" in out
     assert "Did you mean `rules fodder`?" in out
     assert "No player called" not in out
-    assert done[-1] == "zoe go 1"
+    assert done[-1] == "Zoë go 1"  # saved with the name as set up
     g = script.then("zoe go 1").game()
     assert g.players[0].pos == 1
 

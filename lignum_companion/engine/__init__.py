@@ -18,6 +18,10 @@ from .state import Game, Player
 def play(g: Game, line: str) -> Action:
     """Parse a line of notation and apply it (the checked path menus and `lignum do` use)."""
     action = parse(line, g.board)
+    if action.player is not None:  # `zoe go 1` is kept as `Zoë go 1`: the log names players as set up
+        pi = g.player_index(action.player)
+        if pi is not None and g.players[pi].name != action.player:
+            action = make(g.players[pi].name, action.verb, action.args, g.board)
     apply(g, action)
     return action
 

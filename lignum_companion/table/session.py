@@ -120,7 +120,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                              rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
         per_player = kind in ("clearing", "ordered", "free")
-        key = (g.round, g.step, tuple(flow.actors(g)) if per_player else ())
+        who = flow.actors(g)[:1] if kind == "free" else flow.actors(g)  # any order: the asked player (R24)
+        key = (g.round, g.step, tuple(who) if per_player else ())
         if key == self.shown:
             return
         new_step = self.shown is None or self.shown[:2] != key[:2]

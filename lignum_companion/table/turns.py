@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from .. import views
 from ..engine import data as D
-from ..engine import legal_actions, prices, rules
+from ..engine import flow, legal_actions, prices, rules
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import format_bag, total
@@ -72,6 +72,9 @@ class TurnMenus:
         from ..term import colour_on, paint
 
         name = paint(p.name, p.colour, colour_on(getattr(getattr(self, "con", None), "stdout", None)))
+        others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
+        if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
+            bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
         return f"-- {name}, {g.step}: " + ", ".join(bits)
 
     def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
