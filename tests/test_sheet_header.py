@@ -264,3 +264,22 @@ def test_the_readme_printables_block_runs(tmp_path):
         assert r.returncode == 0, f"{line}: {r.stderr}"
     assert (tmp_path / "sheet.pdf").is_file() and (tmp_path / "lignum-reference.pdf").is_file()
     assert "0 finished games of 1 files read." in r.stdout and "not finished" in r.stdout
+
+
+def test_the_wizard_asks_again_for_colours_the_command_line_got_wrong(tmp_path):
+    path = tmp_path / "w.lignum"
+    answers = ["5/3", "6/4", "", "", "yellow", "yellow yellow", "anna=green", ""]
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "-p", "anna,ben", "--mode", "basic",
+                        "--no-variants", "--order", "anna,ben", "--areas", "anna=1,ben=2", "--colors", "anna=mauve",
+                        "--file", str(path)], input="\n".join(answers) + "\n", capture_output=True, text=True,
+                       env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"})
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 0, out + r.stderr
+    assert "--colors cannot be used: unknown colour 'mauve'" in out
+    assert "give 2 colours, one per player in seat order" in out and "each player has a colour of their own" in out
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert "colors anna=green" in text and "name Lignum with anna and ben" in text
+    assert [p.colour for p in gamefile.load(path)[1].players] == ["green", "red"]
+    bad = lignum("new", "-p", "anna,ben", "--mode", "basic", "--no-variants", "--order", "anna,ben", "--areas",
+                 "anna=1,ben=2", "--winter", "5/3,6/4", "--colors", "anna=mauve", "--file", str(tmp_path / "x.lignum"))
+    assert bad.returncode == 1 and "unknown colour 'mauve'" in bad.stderr and not (tmp_path / "x.lignum").exists()

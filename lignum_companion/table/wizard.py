@@ -92,6 +92,17 @@ class _Wizard:
         self.answers["name"] = self.ask_until(tpl("ask_name") + f" [{default}]", check)
         return self.answers["name"]
 
+    def given_checked(self, key: str, option: str, check: Any) -> Any:
+        """The command line's answer once `check` accepts it; None (and why, when refused) to ask instead."""
+        given = self.value(key)
+        if given is None:
+            return None
+        try:
+            return check(given)
+        except LignumError as e:
+            self.con.say(tpl("given_not_usable", what=option, reason=str(e)))
+            return None
+
     def ask_until(self, prompt: str, check: Any) -> Any:
         """Ask until `check(answer)` accepts it; a refusal says why and asks again; `quit` stops the wizard."""
         while True:
@@ -104,12 +115,9 @@ class _Wizard:
                 self.con.say(tpl("refused", reason=str(e)))
 
     def colours(self, players: list[str]) -> dict[str, str]:
-        given = self.value("colours")
-        if given:
-            try:
-                return check_colours(given, players)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--colors", reason=str(e)))
+        given = self.given_checked("colours", "--colors", lambda v: check_colours(v, players) if v else None)
+        if given is not None:
+            return given
         previous = self.answers.get("colours") or dict(zip(players, colours_of(Setup(players=players)), strict=True))
         hint = " ".join(previous[p] for p in players if p in previous)
 
@@ -132,12 +140,9 @@ class _Wizard:
 
     # --- players -------------------------------------------------------------------------------------
     def players(self) -> list[str]:
-        given = self.value("players")
+        given = self.given_checked("players", "--players", check_players)
         if given is not None:
-            try:
-                return check_players(given)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--players", reason=str(e)))
+            return given
         previous = self.answers.get("players")
         hint = f" [{' '.join(previous)}]" if previous else ""
         names = self.ask_until(tpl("ask_players") + hint,
@@ -182,12 +187,9 @@ class _Wizard:
 
     # --- order and areas -------------------------------------------------------------------------------
     def order(self, players: list[str]) -> list[str]:
-        given = self.value("order")
+        given = self.given_checked("order", "--order", lambda v: check_order(v, players))
         if given is not None:
-            try:
-                return check_order(given, players)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--order", reason=str(e)))
+            return given
         choices = [(tpl("order_random"), "random"), (tpl("order_as_entered", names=", ".join(players)), "entered"),
                    (tpl("order_type"), "type")]
         how = self.con.select(tpl("ask_order"), choices, 0)
@@ -205,12 +207,9 @@ class _Wizard:
         return order
 
     def areas(self, players: list[str]) -> dict[str, int]:
-        given = self.value("areas")
+        given = self.given_checked("areas", "--areas", lambda v: check_areas(v, players))
         if given is not None:
-            try:
-                return check_areas(given, players)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--areas", reason=str(e)))
+            return given
         self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
         while True:
             raw = self.con.line(tpl("ask_areas", names=" ".join(players)) + " [random]")
