@@ -125,6 +125,9 @@ def reminder(g: Game) -> str:
         fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or "nobody")
     elif step in ("cutting", "transport") and g.winter:
         key = f"{step}_winter"
+    elif step in ("drying", "cutting") and p is not None and not flow.step_work(g, actor[0]) \
+            and flow.hut_could_act(g, actor[0]):
+        key = f"{step}_hut"  # R24: only a hut keeps this player in the step
     elif step == "cutting" and p is not None and p.area and not rules.area_wood(g, p.area) \
             and rules.can_relocate(g, actor[0]):
         key = "cutting_empty"  # R5, R15: the $1 move, with a loan when the money is short

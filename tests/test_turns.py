@@ -69,7 +69,11 @@ def test_R24_work_step_turn_lasts_until_the_player_finishes() -> None:
     g = TRAVEL3.game()
     play(g, None, fix("anna", "sale.mF", 2), fix("anna", "drying-hut", 1))
     forward(g, step="drying")
-    play(g, None, "anna dry 2mF", "anna dryhut dry1:mF")
+    play(g, None, "anna dry 2mF")
+    from lignum_companion import views
+
+    assert "holds a drying hut" in views.reminder(g) and 0 in flow.actors(g)
+    play(g, None, "anna dryhut dry1:mF")
     assert player(g, "anna").wood["dry2"] == {"mF": 1} and player(g, "anna").huts.get("drying", 0) == 0
 
 
