@@ -88,14 +88,15 @@ def save_or_fail(gf, path: Path) -> None:
     gamefile.remember(path)
 
 
-def table(headers: list[str], rows: list[list[Any]]) -> str:
+def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = None) -> str:
+    """A plain table; `align` ("left"/"right" per column) for columns of money, which tabulate reads as text."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple")
+    return tabulate(rows, headers=headers, tablefmt="simple", **({"colalign": align} if align else {}))
 
 
 def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str], *, header: bool = False,
-                   column: int | None = None) -> str:
+                   column: int | None = None, align: list[str] | None = None) -> str:
     """A table whose cells are made safe to print, with players' names in their colours where colour is on:
     the header cells (`header`, one colour per header) or one column (`column`, one colour per row)."""
     from .engine.names import neutralise
@@ -109,7 +110,7 @@ def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str]
     if column is not None:
         for row, c in zip(body, colours, strict=True):
             row[column] = paint(row[column], c, on)
-    return table(heads, body)
+    return table(heads, body, align)
 
 
 def _split_list(values: list[str] | None) -> list[str]:

@@ -78,7 +78,8 @@ def stats(
                    for r in range(1, ROUNDS + 1)]
         rows = [[t["name"], t["games"], t["wins"], t["shared_wins"], _money(t["average"]), _money(t["best"])]
                 + [_money(v) for v in t["season_average"]] for t in result.players]
-        out(coloured_table(list(lab["player_columns"]) + seasons, rows, [""] * len(rows)), neutral=True)
+        out(coloured_table(list(lab["player_columns"]) + seasons, rows, [t["colour"] for t in result.players],
+                           column=0, align=["left"] + ["right"] * (len(seasons) + 5)), neutral=True)
         out()
         rows = []
         for gm in result.games:
