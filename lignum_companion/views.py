@@ -26,6 +26,16 @@ def where(g: Game) -> str:
     return texts.fill(w["where"], season=w["seasons"].get(g.season, g.season), year=g.year, step=step)
 
 
+def season_name(season: str) -> str:
+    """A season in the shown language ('fall' -> '가을')."""
+    return texts.load("labels")["flow"]["seasons"].get(season, season)
+
+
+def step_name(step: str) -> str:
+    """A step in the shown language ('cutting' -> '벌목'); English keeps the engine's own names."""
+    return texts.load("labels")["flow"]["steps"].get(step, step)
+
+
 def waiting_for(g: Game) -> str:
     """Whom the game waits for, in the shown language (as `flow.waiting_for`, which stays English)."""
     w = texts.load("labels")["flow"]
@@ -88,12 +98,12 @@ def reminder(g: Game) -> str:
     step = g.step
     if g.over:
         return tpl["over"]
-    fields: dict[str, Any] = {"season": g.season, "year": g.year}
+    fields: dict[str, Any] = {"season": season_name(g.season), "year": g.year}
     n = len(g.players)
     actor = flow.actors(g)
     p: Player | None = g.players[actor[0]] if actor and flow.actor_kind(g) != "all" else None
     if p is not None:
-        fields.update(player=p.name, pos=p.pos or "the start", area=p.area,
+        fields.update(player=p.name, pos=p.pos or texts.load("labels")["flow"]["the_start"], area=p.area,
                       area_wood=wood_text(rules.area_wood(g, p.area)) if p.area else "nothing",
                       river=wood_text(p.wood["river"]), woodpile=wood_text(p.wood["woodpile"]),
                       saw=wood_text(p.wood["saw"]))
@@ -282,7 +292,7 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
         if why == "paid":
             continue
         text = texts.fill(tpl.get(why, tpl["nothing"]), name=g.players[pi].name)
-        out.append(texts.fill(tpl["line"], step=step.capitalize(), why=text))
+        out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
     return out
 
 
@@ -347,7 +357,7 @@ def recap_lines(g: Game, r: int) -> list[str]:
     tpl = texts.load("reminders")["recap"]
     if r < 1 or any(len(p.season_money) < r for p in g.players):
         return []
-    out = [texts.fill(tpl["title"], season=D.round_season(r), year=D.round_year(r))]
+    out = [texts.fill(tpl["title"], season=season_name(D.round_season(r)), year=D.round_year(r))]
     for p in g.players:
         now = p.season_money[r - 1]
         before = p.season_money[r - 2] if r >= 2 else next((e.amount for e in p.ledger if e.round == 1), now)

@@ -116,8 +116,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             if g.round > D.ROUNDS:
                 self.say(tpl("final_banner"))
             else:
-                self.say(tpl("round_banner", season=g.season.capitalize(), year=g.year, round=g.round,
-                             rounds=D.ROUNDS))
+                self.say(tpl("round_banner", season=views.season_name(g.season).capitalize(), year=g.year,
+                             round=g.round, rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
         per_player = kind in ("clearing", "ordered", "free")
         who = flow.actors(g)[:1] if kind == "free" else flow.actors(g)  # any order: the asked player (R24)

@@ -123,7 +123,7 @@ class TurnMenus:
                     choices.append(self.choice(a, tpl("note_task", value=t.value, needs=needs)))
             elif loc == D.LOC_PLAN:
                 notes = [(a, tpl("note_plan", card=a.args["card"],
-                                 season=D.round_season(g.round + a.args["pair"]),
+                                 season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
                 choices += self._inline_or_sub(p, "go 8 ...", tpl("note_plan_menu", n=len(acts)), notes)
