@@ -138,11 +138,16 @@ def cmd_new(
                                            "except woodcutting"),
     warnings: str = typer.Option(None, "--warnings", help="on or off: the advisor's warnings in next and play "
                                                           "(default on; stored in the file)"),
+    expansion: str = typer.Option(None, "--expansion", help="joinery: the Joinery and Buildings expansion (R23); "
+                                                             "none: the base game (the default when nothing is asked)"),
+    buildings: str = typer.Option(None, "--buildings", help="The face-up building tiles (players + 4) as "
+                                                             "NAME:effect|NAME:effect (R23)"),
     file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
 ) -> None:
     """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
     from . import gamefile
     from .engine import LignumError, Setup, new_game
+    from .engine import data as D
 
     given: dict[str, Any] = {
         "players": _split_list(players) or None,
@@ -157,7 +162,16 @@ def cmd_new(
         "colours": None,
         "strict": strict_order,
         "warnings": None,
+        "expansion": None,
+        "buildings": None,
     }
+    if expansion is not None:
+        if expansion not in ("none", "") + D.EXPANSIONS:
+            fail(f"--expansion is {' or '.join(D.EXPANSIONS)} or none, not {expansion[:20]!r}", 2)
+        given["expansion"] = "" if expansion == "none" else expansion
+    if buildings is not None:
+        given["buildings"] = gamefile.parse_buildings(buildings)
+        given["expansion"] = "joinery" if given["expansion"] is None else given["expansion"]
     if warnings is not None:
         if warnings not in ("on", "off"):
             fail(f"--warnings is on or off, not {warnings[:20]!r}", 2)
@@ -191,12 +205,15 @@ def cmd_new(
         given["variants"] = []
     if complete and given["mode"] in ("expert", "planned") and given["cards"] is None:
         complete = False
+    if complete and given["expansion"] and given["buildings"] is None:
+        complete = False  # R23: the wizard asks for the face-up building tiles
     if complete:
         setup = Setup(players=given["players"], mode=given["mode"], variants=given["variants"],
                       order=given["order"], areas=given["areas"], winter=given["winter"],
                       cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"],
                       name=(given["name"] or "").strip(), colours=given["colours"] or {},
-                      strict_order=bool(given["strict"]), warnings=given["warnings"] is not False)
+                      strict_order=bool(given["strict"]), warnings=given["warnings"] is not False,
+                      expansion=given["expansion"] or "", buildings=given["buildings"] or [])
     else:
         from . import table
 
@@ -401,6 +418,9 @@ def cmd_show(
             out(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
             out(say("pw_cards", cards=", ".join(say("pw_card", card=c, n=n) for c, n in g.pw_cards.items())))
+        if g.joinery:  # R23
+            out(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name
+                                                          for b in g.buildings) or say("buildings_none")))
     out(say("waiting", waiting=views.waiting_for(g)))
 
 

@@ -98,7 +98,7 @@ def reminder(g: Game) -> str:
     step = g.step
     if g.over:
         return tpl["over"]
-    fields: dict[str, Any] = {"season": season_name(g.season), "year": g.year}
+    fields: dict[str, Any] = {"season": season_name(g.season), "year": g.year, **board_fields(g, tpl)}
     n = len(g.players)
     actor = flow.actors(g)
     p: Player | None = g.players[actor[0]] if actor and flow.actor_kind(g) != "all" else None
@@ -153,6 +153,19 @@ def reminder(g: Game) -> str:
     return texts.fill(tpl.get(key, step), **fields)
 
 
+def board_fields(g: Game, tpl: dict[str, str]) -> dict[str, Any]:
+    """The numbers of the board in use (R2; R23 renumbers), and the expansion's lines, for the reminders."""
+    board = g.board
+    out: dict[str, Any] = {f"loc_{k}": board.loc(k) for k in ("bearers", "fodder", "woodcutters", "tasks", "sawyers",
+                                                               "market")}
+    out["tokens"] = " ".join(map(str, board.token_locations))
+    names = ", ".join(b.name for b in g.buildings) or "-"
+    # the templates' own first newline is eaten by TOML, so the line break is added here
+    out["joinery_path"] = "\n" + texts.fill(tpl["joinery_path"], buildings=names) if g.joinery else ""
+    out["joinery_travel"] = "\n" + texts.fill(tpl["joinery_travel"]) if g.joinery else ""
+    return out
+
+
 def _example_path(n: int) -> list[str]:
     tokens = []
     craft = iter(["stake", "board", "joker"])
@@ -180,6 +193,10 @@ def pending_lines(g: Game) -> list[str]:
             if not t.complete:
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
+        if not g.over:  # R23: the program does not play a building's effect; it reminds its owner at every step
+            for b in p.buildings:
+                out.append(texts.fill(texts.load("reminders")["expansion"]["building"], player=p.name,
+                                      name=b.name, effect=b.effect or "-"))
     return out
 
 
@@ -210,7 +227,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row(lab["huts"], lambda p: _bag(p.huts, D.HUT_AREAS))
     row(lab["workers"], workers_text)
     row(lab["area"], lambda p: p.area or "-")
-    row(lab["path"], lambda p: lab["clearing"] if p.pos == D.CLEARING else (p.pos or lab["start"]))
+    row(lab["path"], lambda p: lab["clearing"] if p.pos == g.board.clearing else (p.pos or lab["start"]))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
         row(D.AREA_NAMES[area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
     if g.has_tasks:
@@ -219,6 +236,10 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     if g.has_planned_work:
         row(lab["plans"], lambda p: "; ".join(
             f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
+    if g.joinery:  # R23
+        row(lab["carpenters"], lambda p: p.carpenters or "-")
+        row(lab["furniture"], lambda p: _bag(p.furniture, D.FURNITURE_PIECES))
+        row(lab["buildings"], lambda p: ", ".join(b.name for b in p.buildings) or "-")
     return headers, rows
 
 
@@ -244,15 +265,17 @@ def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
 
 
 def path_line(g: Game) -> str:
+    """The path in the numbering of the board in use (R2, R23), with who stands where."""
     w = texts.load("labels")["flow"]
     if not g.path:
         return w["path_empty"]
+    short = {"woodcutters": "cutters"}
     parts = []
-    for loc in range(1, D.LAST_LOCATION + 1):
+    board = g.board
+    for loc in range(1, board.last + 1):
         who = "".join(g.players[i].name[0] for i in g.occupants(loc))
-        tok = g.path.get(str(loc), "") if str(loc) in g.path else {4: "bearers", 6: "fodder", 8: "plan",
-                                                                      10: "cutters", 13: "tasks", 16: "sawyers",
-                                                                      19: "market"}.get(loc, "")
+        kind = board.kind(loc)
+        tok = g.path.get(str(loc), "") if kind == "token" else short.get(kind, kind)
         parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")
     return texts.fill(w["path_line"], path=" ".join(parts))
 

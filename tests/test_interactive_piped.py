@@ -316,8 +316,8 @@ def test_undo_reaches_back_into_the_previous_round_and_typed_lines_put_it_back(t
 
 def test_the_wizard_reads_piped_answers_including_a_hangul_name(tmp_path):
     path = tmp_path / "new.lignum"
-    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", "2", "Zoë's birthday", "yellow red", ""]
-    # advanced, no variant, order as entered, no warnings, a name, colours in seat order
+    answers = ["anna 민준", "2", "", "2", "1 5", "4/2", "5 3", "", "2", "Zoë's birthday", "yellow red", ""]
+    # advanced, no variant, order as entered, no expansion, no warnings, a name, colours in seat order
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n")
     assert r.returncode == 0, r.stdout + r.stderr
     text = path.read_text(encoding="utf-8")
@@ -344,7 +344,7 @@ def test_the_wizard_refuses_bad_names_and_end_of_input_cancels(tmp_path):
 
 def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     path = tmp_path / "expert.lignum"
-    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", "", "", "", ""]
+    answers = ["", "4/2", "9", "5/3", "1 2 3", "sawing drying trade overtime", "", "", "", "", ""]
     r = run("new", "-p", "anna,ben", "--mode", "expert", "--order", "ben,anna", "--no-variants", "--file", str(path),
             tmp=tmp_path, stdin="\n".join(answers) + "\n")
     out = flat(r.stdout)
@@ -365,7 +365,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
 
 def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
     path = tmp_path / "ascii.lignum"
-    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", "", "", "", ""]
+    answers = ["anna 민준", "", "", "", "", "4/2", "5/3", "", "", "", "", ""]
     r = run("new", "--file", str(path), tmp=tmp_path, stdin="\n".join(answers) + "\n", PYTHONIOENCODING="ascii")
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
     assert "players anna 민준" in path.read_text(encoding="utf-8").splitlines()  # stored whole, shown as ??
@@ -457,3 +457,21 @@ def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
                                                               f"{market_key} 2", "quit"])
     assert done[-2:] == ["anna build drying+food+accom", "anna go 19 buy:food"]
     assert "Choose one (or `back`):" in out and "anna go 19>" in out
+
+
+def test_R23_the_wizard_asks_for_the_expansion_and_its_building_tiles(tmp_path):
+    path = tmp_path / "joinery.lignum"
+    tiles = ["smithy +$1 for each softwood sold", "chapel one food less each winter", "stable", "inn a worker stays",
+             "kiln dries one piece", "smithy again", "tavern $2 when taken"]
+    answers = [*tiles, "", "", "", ""]  # 6 tiles (one refused as a repeat), then warnings, name, colours, confirm
+    r = run("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--no-variants", "--areas",
+            "anna=1,ben=5", "--winter", "4/2,5/3", "--expansion", "joinery", "--file", str(path), tmp=tmp_path,
+            stdin="\n".join(answers) + "\n")
+    out = flat(r.stdout)
+    assert r.returncode == 0, out + r.stderr
+    assert "Lay out 6 building tiles face up (players + 4)" in out and "Expansion?" not in out
+    assert "two building tiles are called 'smithy'" in out
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert "expansion joinery" in text
+    assert "buildings smithy:+$1 for each softwood sold|chapel:one food less each winter|stable|inn:a worker stays|" \
+           "kiln:dries one piece|tavern:$2 when taken" in text

@@ -127,6 +127,8 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     ask(child, "Cutting area (1-6) for anna ben, in that order, or random [random]", "1 5")
     ask(child, "Winter card, year 1 (food/logs)", "4/2")
     ask(child, "Winter card, year 2 (food/logs)", "5/3")
+    child.expect("Expansion")
+    child.send("\r")                       # no expansion (the default)
     child.expect("Warn of losses")
     child.send("\r")                       # warnings on (the default)
     ask(child, "Name of this game (the score sheet's title) [Lignum with anna and ben]", "Friday game")

@@ -218,3 +218,61 @@ def test_R23_setup_needs_players_plus_4_buildings():
         new_game(Setup(**{**ok.__dict__, "buildings": [["inn", ""]] * 6}))
     with pytest.raises(IllegalAction, match="expansion"):
         new_game(Setup(**{**ok.__dict__, "expansion": ""}))
+
+
+# --- the clients: new, the wizard, show, next ------------------------------------------------------------------
+
+
+def test_R23_lignum_new_takes_the_expansion_and_its_tiles(tmp_path):
+    from helpers import cli
+
+    path = tmp_path / "j.lignum"
+    r = cli("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+            "--winter", "4/2,5/3", "--expansion", "joinery", "--buildings",
+            "smithy:+$1|chapel:food|stable|inn|kiln|tavern:$2", "--file", str(path))
+    assert r.returncode == 0, r.stderr
+    gf = gamefile.read(path)
+    assert gf.setup.expansion == "joinery" and [b[0] for b in gf.setup.buildings][:2] == ["smithy", "chapel"]
+    bad = cli("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+              "--winter", "4/2,5/3", "--expansion", "joinery", "--buildings", "smithy|chapel", "--file",
+              str(tmp_path / "bad.lignum"))
+    assert bad.returncode == 1 and "6 building tiles" in bad.stderr and "R23" in bad.stderr
+
+
+def test_R23_the_wizard_question_chooses_the_expansion():
+    import io
+
+    from lignum_companion import table
+
+    given = {"players": ["anna", "ben"], "mode": "basic", "variants": [], "order": ["anna", "ben"],
+             "areas": {"anna": 1, "ben": 5}, "winter": [[4, 2], [5, 3]], "cards": None, "money": None,
+             "name": "j", "colours": None, "strict": False, "warnings": True, "expansion": None, "buildings": None}
+    answers = ["2", "smithy +$1", "chapel", "stable", "inn", "kiln", "tavern $2", "", ""]
+    out = io.StringIO()
+    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+    setup = table.wizard(given, con)
+    assert setup is not None, out.getvalue()
+    assert setup.expansion == "joinery" and setup.buildings[0] == ["smithy", "+$1"] and len(setup.buildings) == 6
+
+
+def test_R23_show_and_next_use_the_expansion_board(tmp_path):
+    from helpers import cli
+
+    g, lines = at_travel()
+    play(g, lines, "anna go carpenter", "ben go 12 tavern")
+    script = start(2, expansion="joinery").then(*lines)
+    path = script.write(tmp_path / "j.lignum")
+    shown = cli("show", str(path))
+    assert shown.returncode == 0, shown.stderr
+    text = " ".join(shown.stdout.split())
+    assert "carpenters" in text and "furniture shop" in text and "buildings face up: smithy" in text
+    assert "16:carpenter[a]" in text and "12:buildings[b]" in text and "21:market" in text
+    nxt = " ".join(cli("next", str(path)).stdout.split())
+    assert "18 gives one free sawyer" in nxt and "21 is the market" in nxt and "16 takes the carpenter" in nxt
+    assert "ben's building tavern: +$2 once (R23" in nxt
+    base = start(2).then()
+    g2 = base.game()
+    forward(g2, base.lines, step="travel", round=1, who="anna")
+    bpath = base.write(tmp_path / "b.lignum")  # forward wrote its lines into the script
+    bnext = " ".join(cli("next", str(bpath)).stdout.split())
+    assert "16 gives one free sawyer" in bnext and "19 is the market" in bnext and "carpenter" not in bnext

@@ -92,6 +92,7 @@ QUERIES = {
     "carpenters": "how much money does a carpenter bring",
     "furniture-shop": "sell furniture at the end for base price plus 3",
     "buildings": "building tiles",
+    "expansion-path": "expansion board with 22 locations",
 }
 
 

@@ -47,11 +47,11 @@ class DrawMenus:
             rng = random.Random(f"{self.seed}:{at}:{self.draws[1]}") if self.seed else random.Random()
             rng.shuffle(slots)
             self.say(tpl("shuffle_intro"))
-            cells = [f"{loc:>2} {'C' if s == 'craft' else s:<7}" for loc, s in zip(D.TOKEN_LOCATIONS, slots,
-                                                                                   strict=True)]
+            locs = self.g.board.token_locations  # R2; R23 with the expansion
+            cells = [f"{loc:>2} {'C' if s == 'craft' else s:<7}" for loc, s in zip(locs, slots, strict=True)]
             for i in range(0, len(cells), 5):
                 self.say("   " + "  ".join(cells[i:i + 5]))
-            crafts = [loc for loc, s in zip(D.TOKEN_LOCATIONS, slots, strict=True) if s == "craft"]
+            crafts = [loc for loc, s in zip(locs, slots, strict=True) if s == "craft"]
 
             def parse(raw: str, slots: list[str] = slots, crafts: list[int] = crafts) -> list[str]:
                 if raw.lower() == "again":

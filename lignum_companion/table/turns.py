@@ -107,37 +107,44 @@ class TurnMenus:
         choices: list[Choice] = []
         for loc in sorted(by_loc):
             acts = by_loc[loc]
-            if loc == D.CLEARING:
+            kind = g.board.kind(loc)  # the board in use numbers the locations (R2, R23)
+            if kind == "clearing":
                 continue
-            if loc in (D.LOC_BEARERS, D.LOC_WOODCUTTERS):
+            if kind in ("bearers", "woodcutters"):
                 choices.append(self._hire_choice(p, loc, sorted(a.args["count"] for a in acts)))
-            elif loc == D.LOC_SAWYERS:
+            elif kind == "carpenter":
+                choices.append(self.choice(acts[0], tpl("note_carpenter", have=p.carpenters)))
+            elif kind == "buildings":
+                for a in acts:
+                    tile = next(b for b in g.buildings if b.name == a.args["buildings"][0])
+                    choices.append(self.choice(a, tpl("note_building", effect=tile.effect or "-")))
+            elif kind == "sawyers":
                 for a in acts:
                     free_left = g.supply.get("free_sawyers", 0)
                     note = tpl("note_sawyer_extra" if a.args["extra"] else "note_sawyer", left=free_left)
                     choices.append(self.choice(a, note))
-            elif loc == D.LOC_TASKS:
+            elif kind == "tasks":
                 for a in acts:
                     t = next(t for t in g.task_display if t.id == a.args["task"])
                     needs = " ".join(f"{pc}@{st}" for pc, st in t.missing())
                     choices.append(self.choice(a, tpl("note_task", value=t.value, needs=needs)))
-            elif loc == D.LOC_PLAN:
+            elif kind == "plan":
                 notes = [(a, tpl("note_plan", card=a.args["card"],
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
-                choices += self._inline_or_sub(p, "go 8 ...", tpl("note_plan_menu", n=len(acts)), notes)
-            elif loc == D.LOC_MARKET:
+                choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_plan_menu", n=len(acts)), notes)
+            elif kind == "market":
                 notes = [(a, self._market_note(p, a)) for a in acts]
                 choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_market_menu"), notes)
                 choices.append(Choice(f"go {loc} buy:...", tpl("note_market_buy"),
                                       follow=self._typed_go(p, loc, "buy:", "ask_market_buy")))
-            elif loc == D.LOC_FODDER:
+            elif kind == "fodder":
                 choices.append(self.choice(acts[0], tpl("note_fodder")))
             else:
                 tok = g.path.get(str(loc)) or ""
                 choices.append(self.choice(acts[0], tpl(f"tok_{tok}") if tok in TOKEN_NOTES else tok))
-        for a in by_loc.get(D.CLEARING, []):
+        for a in by_loc.get(g.board.clearing, []):
             choices.append(self.choice(a, tpl("note_clearing", place="ABCD"[len(g.clearing)])))
         location_keys(choices)
         return choices, (0 if len(choices) == 1 else None)
@@ -153,7 +160,7 @@ class TurnMenus:
     def _hire_choice(self, p: Player, loc: int, counts: list[int]) -> Choice:
         """Bearers or woodcutters with a suggested number; `KEY N` hires another number in one answer."""
         g = self.g
-        kind = "bearers" if loc == D.LOC_BEARERS else "woodcutters"
+        kind = g.board.kind(loc)  # bearers or woodcutters
         wood = total(rules.area_wood(g, p.area)) if p.area else 0
         if kind == "woodcutters":
             n = counts[-1]  # already capped by the wood in the area (R4), the money and the supply

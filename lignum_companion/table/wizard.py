@@ -67,14 +67,54 @@ class _Wizard:
         areas = self.areas(players)
         winter = self.winter()
         cards = self.cards(mode, len(players))
+        expansion = self.expansion()
+        buildings = self.buildings(len(players)) if expansion else []
         warnings = self.warnings()
         name = self.name(players)
         colours = self.colours(players)
         money = self.value("money")
         setup = Setup(players=players, mode=mode, variants=variants, order=order, areas=areas, winter=winter,
                       cards=cards, start_money=D.START_MONEY if money is None else money, strict_order=strict,
-                      warnings=warnings, name=name, colours=colours)
+                      warnings=warnings, name=name, colours=colours, expansion=expansion, buildings=buildings)
         return setup
+
+    # --- the Joinery and Buildings expansion (R23) ---------------------------------------------------------
+    def expansion(self) -> str:
+        given = self.value("expansion")
+        if given is not None:
+            return given
+        choices = [(tpl("expansion_none"), ""), (tpl("expansion_joinery"), "joinery")]
+        default = 1 if self.answers.get("expansion") else 0
+        self.answers["expansion"] = self.con.select(tpl("ask_expansion"), choices, default)
+        return self.answers["expansion"]
+
+    def buildings(self, n: int) -> list[list[str]]:
+        """The face-up building tiles, players + 4, each entered as NAME and its printed effect (R23)."""
+        want = n + D.BUILDINGS_EXTRA
+        given = self.value("buildings")
+        if given is not None:
+            try:
+                return check_buildings(given, want)
+            except LignumError as e:
+                self.con.say(tpl("given_not_usable", what="--buildings", reason=str(e)))
+        self.con.say(tpl("buildings_intro", n=want))
+        previous = self.answers.get("buildings") or []
+        tiles: list[list[str]] = []
+        for k in range(1, want + 1):
+            old = previous[k - 1] if len(previous) == want else None
+            hint = f" [{old[0]} {old[1]}]" if old else ""
+
+            def check(raw: str, old: list[str] | None = old) -> list[str]:
+                if not raw.strip() and old:
+                    return list(old)
+                name, _, effect = raw.strip().partition(" ")
+                tile = [name, " ".join(effect.split())]
+                check_buildings(tiles + [tile], len(tiles) + 1)
+                return tile
+
+            tiles.append(self.ask_until(tpl("ask_building", k=k, n=want) + hint, check))
+        self.answers["buildings"] = tiles
+        return tiles
 
     # --- the game's name and the players' colours (the score sheet's title, the sheet's and terminal's colours)
     def name(self, players: list[str]) -> str:
@@ -303,6 +343,9 @@ class _Wizard:
         ]
         if s.cards:
             rows.append((tpl("sum_cards"), ", ".join(s.cards)))
+        if s.expansion:
+            rows.append((tpl("sum_expansion"), tpl("expansion_joinery")))
+            rows.append((tpl("sum_buildings"), ", ".join(b[0] for b in s.buildings)))
         rows.append((tpl("sum_warnings"), tpl("warnings_on_short" if s.warnings else "warnings_off_short")))
         if s.name:
             rows.insert(0, (tpl("sum_name"), s.name))
@@ -384,6 +427,21 @@ def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
     if any(a not in D.CUTTING_AREAS for a in out.values()) or len(set(out.values())) != len(out):
         raise NotationError(tpl("areas_different"))
     return {p: out[p] for p in players}
+
+
+def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
+    """players + 4 building tiles with different one-word names (R23); the engine's own check says why not."""
+    from ..engine.setup import check_building_name
+
+    names = set()
+    for name, _effect in tiles:
+        check_building_name(name)
+        if name.casefold() in names:
+            raise NotationError(tpl("building_twice", name=name))
+        names.add(name.casefold())
+    if len(tiles) != want:
+        raise NotationError(tpl("buildings_count", n=want, got=len(tiles)))
+    return [list(t) for t in tiles]
 
 
 def check_cards(cards: list[str], want: int) -> list[str]:
