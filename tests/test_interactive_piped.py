@@ -378,7 +378,7 @@ def test_an_ascii_console_never_crashes_on_hangul(tmp_path):
 def test_bytes_that_are_not_text_are_asked_again(tmp_path):
     path = tmp_path / "latin.lignum"
     full = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"}
-    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n\n\n\n"  # Latin-1 bytes, then plain ASCII
+    answers = b"anna \xe9ric\nanna eric\n\n\n\n\n4/2\n5/3\n\n\n\n\n\n"  # Latin-1 bytes, then plain ASCII
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(path)], input=answers,
                        capture_output=True, env=full, timeout=60)
     out = r.stdout.decode("utf-8", "replace")
