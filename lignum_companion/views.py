@@ -17,13 +17,18 @@ from .engine.state import Game, Player
 
 def where(g: Game) -> str:
     """Where the game stands, in the shown language (the engine's own `flow.where` is English, for logs)."""
+    return where_at(flow.position(g))
+
+
+def where_at(pos: dict[str, Any]) -> str:
+    """A position (flow.position) in words: '1년차 봄, 이동' / 'spring year 1, travel'."""
     w = texts.load("labels")["flow"]
-    step = w["steps"].get(g.step, g.step)
-    if g.over:
+    step = w["steps"].get(pos["step"], pos["step"])
+    if pos["over"]:
         return w["where_over"]
-    if g.round > D.ROUNDS:
+    if pos["final"]:
         return texts.fill(w["where_final"], step=step)
-    return texts.fill(w["where"], season=w["seasons"].get(g.season, g.season), year=g.year, step=step)
+    return texts.fill(w["where"], season=w["seasons"].get(pos["season"], pos["season"]), year=pos["year"], step=step)
 
 
 def season_name(season: str) -> str:
@@ -38,16 +43,18 @@ def step_name(step: str) -> str:
 
 def waiting_for(g: Game) -> str:
     """Whom the game waits for, in the shown language (as `flow.waiting_for`, which stays English)."""
+    return waiting_text(flow.waiting(g))
+
+
+def waiting_text(wait: dict[str, Any]) -> str:
+    """Whom the game waits for (flow.waiting) in words."""
     w = texts.load("labels")["flow"]
-    if g.over:
+    if wait["kind"] == "over":
         return w["waiting_over"]
-    kind = flow.actor_kind(g)
-    if kind == "table":
-        return w["waiting_table"].get(g.step, w["waiting_table"]["other"])
-    names = ", ".join(g.players[i].name for i in flow.actors(g))
-    step = w["steps"].get(g.step, g.step)
-    key = "waiting_any_order" if kind == "free" and len(flow.actors(g)) > 1 else "waiting_players"
-    return texts.fill(w[key], names=names, step=step)
+    if wait["kind"] == "table":
+        return w["waiting_table"].get(wait["step"], w["waiting_table"]["other"])
+    key = "waiting_any_order" if wait["any_order"] else "waiting_players"
+    return texts.fill(w[key], names=", ".join(wait["names"]), step=w["steps"].get(wait["step"], wait["step"]))
 
 
 def join_names(names: list[str], word: str) -> str:

@@ -6,6 +6,9 @@ Like python-chess: a malformed line is a `NotationError`, a well-formed action t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class LignumError(ValueError):
     """Base of every error the engine raises on purpose."""
@@ -22,21 +25,62 @@ class NotationError(LignumError):
 
 
 class IllegalAction(LignumError):
-    """A readable action that the rules refuse now. `rule` is a ruling id like 'R3' (or '' if none)."""
+    """A readable action that the rules refuse now. `rule` is a ruling id like 'R3' (or '' if none).
 
-    def __init__(self, reason: str, rule: str = "", *, context: str = "") -> None:
-        self.reason = reason
+    A refusal is data: a message `key` of templates/<lang>/refusals.toml with its `fields` (names, numbers, and
+    engine words such as step names or piece codes), the ruling id, and where it was tried (`at`: the action's
+    text and the game's position). The engine holds no sentence; a client renders it in the shown language
+    through the renderer it registers (`set_renderer`). Older refusals still carry an English `reason`; a test
+    keeps their number from growing (tests/test_refusal_keys.py).
+    """
+
+    def __init__(self, reason: str = "", rule: str = "", *, context: str = "", key: str = "",
+                 fields: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
+        self.raw_reason = reason
         self.rule = rule
         self.context = context
-        super().__init__(self._text())
+        self.key = key
+        self.fields = dict(fields or {})
+        self.at = at
+        super().__init__(key or reason)
 
-    def _text(self) -> str:
-        text = f"{self.context}: {self.reason}" if self.context else self.reason
-        return f"{text} ({self.rule})" if self.rule else text
+    @classmethod
+    def keyed(cls, key: str, rule: str = "", **fields: Any) -> IllegalAction:
+        """A refusal as data: `IllegalAction.keyed("not_your_turn", "R18", name=..., waiting=...)`."""
+        return cls(rule=rule, key=key, fields=fields)
 
-    def with_context(self, context: str) -> IllegalAction:
-        """The same refusal, prefixed with the action, player and phase it was tried in."""
-        return IllegalAction(self.reason, self.rule, context=context)
+    @property
+    def reason(self) -> str:
+        """The reason alone, in the shown language (without action, position or ruling id)."""
+        return _render(self, "reason")
+
+    def __str__(self) -> str:
+        return _render(self, "full")
+
+    def with_context(self, context: str = "", at: dict[str, Any] | None = None) -> IllegalAction:
+        """The same refusal, with the action and the game's position it was tried in."""
+        return IllegalAction(self.raw_reason, self.rule, context=context, key=self.key, fields=self.fields, at=at)
+
+
+Renderer = Callable[[IllegalAction, str], str]
+_renderer: list[Renderer] = []
+
+
+def set_renderer(renderer: Renderer) -> None:
+    """Clients register how refusals become text (the package registers templates/<lang>/refusals.toml)."""
+    _renderer[:] = [renderer]
+
+
+def _render(e: IllegalAction, part: str) -> str:
+    if _renderer:
+        return _renderer[0](e, part)
+    reason = e.raw_reason or f"{e.key} {e.fields}"  # no client: the data itself, never a sentence of the engine
+    if part == "reason":
+        return reason
+    at = e.at or {}
+    context = e.context or at.get("action", "")
+    text = f"{context}: {reason}" if context else reason
+    return f"{text} ({e.rule})" if e.rule else text
 
 
 class GameFileError(LignumError):

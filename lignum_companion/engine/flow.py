@@ -482,7 +482,20 @@ def free_verbs_allowed(g: Game, pi: int) -> list[str]:
 # --- the door ----------------------------------------------------------------------------------------
 
 
+def position(g: Game) -> dict[str, Any]:
+    """Where the game stands, as data for clients to put in words (views.where, refusals)."""
+    return {"over": g.over, "final": g.round > data.ROUNDS, "season": g.season, "year": g.year, "step": g.step}
+
+
+def waiting(g: Game) -> dict[str, Any]:
+    """Whom the game waits for, as data: the table or the players, the step, and whether in any order."""
+    kind = "over" if g.over else actor_kind(g)
+    names = [] if kind in ("over", "table") else [g.players[i].name for i in actors(g)]
+    return {"kind": kind, "step": g.step, "names": names, "any_order": kind == "free" and len(names) > 1}
+
+
 def where(g: Game) -> str:
+    """English, for logs and the simulator; clients show views.where (the same position in the shown language)."""
     if g.over:
         return "game over"
     if g.round > data.ROUNDS:
@@ -495,7 +508,7 @@ def apply(g: Game, action: Action) -> None:
     try:
         _apply(g, action)
     except IllegalAction as e:
-        raise e.with_context(f"{action.text} ({where(g)})") from None
+        raise e.with_context(at={"action": action.text, "pos": position(g)}) from None
 
 
 def _apply(g: Game, action: Action) -> None:
@@ -504,22 +517,21 @@ def _apply(g: Game, action: Action) -> None:
         rules.HANDLERS["fix"](g, -1, action.args)
         return
     if g.over:
-        raise IllegalAction("the game is over; only corrections (fix) can be entered", "")
+        raise IllegalAction.keyed("game_over")
     kind = actor_kind(g)
     s = current_step(g)
     if action.player is None:
         _close_optional(g, None, verb)
         kind, s = actor_kind(g), current_step(g)
         if kind != "table" or verb not in s.verbs:
-            raise IllegalAction(f"the table has nothing to enter now; waiting for {waiting_for(g)}", "")
+            raise IllegalAction.keyed("table_nothing", waiting=waiting(g))
         rules.HANDLERS[verb](g, -1, action.args)
         g.last_move = None
         advance(g)
         return
     pi = g.player_index(action.player)
     if pi is None:
-        names = ", ".join(p.name for p in g.players)
-        raise IllegalAction(f"no player called {action.player!r} (players: {names})", "")
+        raise IllegalAction.keyed("no_player", name=action.player, players=[p.name for p in g.players])
     if verb not in FREE_VERBS:
         _close_optional(g, pi, verb)
         kind, s = actor_kind(g), current_step(g)
@@ -527,23 +539,23 @@ def _apply(g: Game, action: Action) -> None:
     if pi not in actors(g) and not lingering:
         name = g.players[pi].name
         if kind == "free" and pi in g.acted:
-            raise IllegalAction(f"{name} has finished the {s.name} step; still to play: {waiting_for(g)}", "R24")
+            raise IllegalAction.keyed("step_finished", "R24", name=name, step=s.name, waiting=waiting(g))
         rule = "R18" if kind in ("path", "clearing", "ordered") else ""
-        raise IllegalAction(f"it is not {name}'s turn; waiting for {waiting_for(g)}", rule)
+        raise IllegalAction.keyed("not_your_turn", rule, name=name, waiting=waiting(g))
     if verb in FREE_VERBS:
         if kind not in TURN_KINDS:
-            raise IllegalAction(f"{verb} is taken on one's own turn, while travelling or in a work phase", "R15")
+            raise IllegalAction.keyed("free_verb_own_turn", "R15", verb=verb)
         if g.round > data.ROUNDS:
-            raise IllegalAction(f"the second winter is over: no more {verb} at the final sale", "R15")
+            raise IllegalAction.keyed("free_verb_final_sale", "R15", verb=verb)
         if verb != "loan" and s.name in ("feeding", "heating", "river", "bonus") and verb != "build":
-            raise IllegalAction(f"{verb} cannot be used in the {s.name} step", "R16")
+            raise IllegalAction.keyed("free_verb_step", "R16", verb=verb, step=s.name)
         rules.HANDLERS[verb](g, pi, action.args)
         return
     if verb not in s.verbs:
         # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
         allowed = list(s.verbs) + free_verbs_allowed(g, pi)
-        raise IllegalAction(f"{verb} is not part of the {s.name} step (here: {', '.join(allowed)})",
-                            "R13" if g.winter and g.round <= data.ROUNDS else "")
+        raise IllegalAction.keyed("verb_not_in_step", "R13" if g.winter and g.round <= data.ROUNDS else "",
+                                  verb=verb, step=s.name, allowed=list(allowed))
     rules.HANDLERS[verb](g, pi, action.args)
     g.last_move = pi
     if kind == "all":
