@@ -268,7 +268,7 @@ def test_the_readme_printables_block_runs(tmp_path):
 
 def test_the_wizard_asks_again_for_colours_the_command_line_got_wrong(tmp_path):
     path = tmp_path / "w.lignum"
-    answers = ["5/3", "6/4", "", "", "yellow", "yellow yellow", "anna=green", ""]
+    answers = ["5/3", "6/4", "", "", "", "yellow", "yellow yellow", "anna=green", ""]
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "-p", "anna,ben", "--mode", "basic",
                         "--no-variants", "--order", "anna,ben", "--areas", "anna=1,ben=2", "--colors", "anna=mauve",
                         "--file", str(path)], input="\n".join(answers) + "\n", capture_output=True, text=True,
