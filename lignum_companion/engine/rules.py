@@ -201,8 +201,7 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
         if fld == "loans" and new > data.MAX_LOANS:
             raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans", "R15")
         if fld == "carpenters" and (new > data.MAX_CARPENTERS or not g.joinery):
-            raise IllegalAction(f"a player keeps at most {data.MAX_CARPENTERS} carpenters, and only in the "
-                                "Joinery and Buildings expansion", "R23")
+            raise IllegalAction.keyed("fix_carpenters", "R23", max=data.MAX_CARPENTERS)
         if fld == "money":
             gain(g, p, d, correction_reason(p, a["reason"]))
         else:
@@ -352,8 +351,8 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     board = g.board
     loc = a["loc"]
     if loc > board.clearing or a["kind"] != board.kind(loc):  # read for another board: a client's mistake
-        raise IllegalAction(f"location {loc} is the {board.kind(loc) if loc <= board.clearing else 'nothing'} "
-                            f"on the {board.name} board; enter the move again", "R23")
+        raise IllegalAction.keyed("board_mismatch", "R23", loc=loc, board=board.name,
+                                  what=board.kind(loc) if loc <= board.clearing else "-")
     kind = a["kind"]
     if loc <= p.pos:
         raise IllegalAction(f"{p.name} stands on {p.pos}; foremen only move forward", "R3")
@@ -468,7 +467,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         commit.append(plan)
     elif kind == "carpenter":
         if p.carpenters >= data.MAX_CARPENTERS:
-            raise IllegalAction(f"{p.name} already has {data.MAX_CARPENTERS} carpenters, the most a mill keeps", "R23")
+            raise IllegalAction.keyed("carpenters_max", "R23", name=p.name, max=data.MAX_CARPENTERS)
 
         def hire_carpenter() -> None:
             p.carpenters += 1
@@ -477,13 +476,13 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     elif kind == "buildings":
         names = a["buildings"]
         if len(names) > 1:
-            raise IllegalAction(f"one building per visit to location {loc}; {len(names)} named", "R23")
+            raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(names))
         if not g.buildings:
-            raise IllegalAction(f"no building tile is left face up on location {loc}", "R23")
+            raise IllegalAction.keyed("building_none_left", "R23", loc=loc)
         tile = next((b for b in g.buildings if b.name.casefold() == names[0].casefold()), None)
         if tile is None:
-            shown = ", ".join(b.name for b in g.buildings)
-            raise IllegalAction(f"no face-up building is called {names[0]!r} (face up: {shown})", "R23")
+            raise IllegalAction.keyed("building_not_face_up", "R23", building=names[0],
+                                      shown=[b.name for b in g.buildings])
 
         def take_building() -> None:
             g.buildings.remove(tile)
@@ -902,22 +901,20 @@ def _furnish(g: Game, pi: int, a: dict[str, Any]) -> None:
     """Furniture shop (R23): milled wood from the second or third drying area, one piece of each kind, 3 at most."""
     p = g.players[pi]
     if not g.joinery:
-        raise IllegalAction("the furniture shop belongs to the Joinery and Buildings expansion", "R23")
+        raise IllegalAction.keyed("furniture_no_expansion", "R23")
     shop = dict(p.furniture)
     for area, bag in a["from"].items():
         if area not in data.FURNITURE_AREAS:
-            raise IllegalAction(f"furniture is made from wood of the second or third drying area, not the "
-                                f"{data.AREA_NAMES[area]}", "R23")
+            raise IllegalAction.keyed("furniture_area", "R23", area=area)
         _check_pieces(p, area, bag)
         for piece, n in bag.items():
             if piece not in data.FURNITURE_PIECES:
-                raise IllegalAction(f"furniture is made from milled logs, not {data.PIECE_NAMES[piece]}", "R23")
+                raise IllegalAction.keyed("furniture_not_milled", "R23", piece=piece)
             if shop.get(piece, 0) + n > 1:
-                raise IllegalAction(f"{p.name}'s furniture shop already holds {data.PIECE_NAMES[piece]}: one piece "
-                                    "of each kind", "R23")
+                raise IllegalAction.keyed("furniture_kind_twice", "R23", name=p.name, piece=piece)
             add(shop, piece, n)
     if total(shop) > data.FURNITURE_MAX:  # pragma: no cover - three kinds, one each
-        raise IllegalAction(f"a furniture shop holds at most {data.FURNITURE_MAX} pieces", "R23")
+        raise IllegalAction.keyed("furniture_full", "R23", max=data.FURNITURE_MAX)
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
     p.furniture = shop

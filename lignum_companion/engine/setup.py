@@ -52,11 +52,11 @@ def check_name(name: str) -> str:
 def check_building_name(name: str) -> str:
     """A building's name is one word, so that `go buildings NAME` can name it (R23)."""
     if "|" in name:
-        raise IllegalAction(f"{name!r}: a building's name cannot hold |, which separates the tiles", "R23")
+        raise IllegalAction.keyed("setup_building_bar", "R23", building=name)
     try:
         return _check_name(name)
     except IllegalAction as e:
-        raise IllegalAction(f"building tile: {e.reason}", "R23") from None
+        raise IllegalAction.keyed("setup_building_name", "R23", reason=e.reason) from None
 
 
 def validate(s: Setup) -> None:
@@ -94,19 +94,19 @@ def validate(s: Setup) -> None:
     elif s.cards:
         raise IllegalAction(f"planned work cards are not used in the {s.mode} game", "R20")
     if s.expansion and s.expansion not in data.EXPANSIONS:
-        raise IllegalAction(f"unknown expansion {s.expansion!r}; expansions are {', '.join(data.EXPANSIONS)}", "")
+        raise IllegalAction.keyed("setup_expansion_unknown", "R23", expansion=s.expansion, known=data.EXPANSIONS)
     if s.expansion:
         want = n + data.BUILDINGS_EXTRA
         if len(s.buildings) != want:
-            raise IllegalAction(f"with {n} players lay out {want} building tiles, not {len(s.buildings)}", "R23")
+            raise IllegalAction.keyed("setup_buildings_count", "R23", n=n, want=want, got=len(s.buildings))
         seen = set()
         for b in s.buildings:
             check_building_name(b[0])
             if b[0].casefold() in seen:
-                raise IllegalAction(f"two building tiles are called {b[0]!r}; give them different names", "R23")
+                raise IllegalAction.keyed("setup_building_twice", "R23", building=b[0])
             seen.add(b[0].casefold())
     elif s.buildings:
-        raise IllegalAction("building tiles belong to the Joinery and Buildings expansion", "R23")
+        raise IllegalAction.keyed("setup_buildings_no_expansion", "R23")
     if s.start_money < 0:
         raise IllegalAction("starting money cannot be negative", "R1")
     if s.start_money > data.MAX_MONEY:
