@@ -575,6 +575,11 @@ class _Sheet:
             self.lines([(self.fit(r["name"], col_w - 2 * 6, 2, bold=True), True, self.colour_of(r)),
                         (self.place_text(r), False, muted)]) for r in rows]]
         table.append([label(L["money"])] + [self.P(money(r["money"])) for r in rows])
+        if self.expansion:  # R23: what the carpenters earned, already part of the money above
+            table.append([label(L["carpenters"], L["carpenters_note"])] + [
+                self.P(texts.fill(L["carpenters_value"], count=r["carpenters"]["count"],
+                                  dollars=money(r["carpenters"]["income"])) if r["carpenters"]["count"] else nothing)
+                for r in rows])
         for area in D.SALE_AREAS:
             bonus = D.DRYING_BONUS[area]
             note = texts.fill(L["bonus"], bonus=bonus) if bonus else ""

@@ -276,3 +276,21 @@ def test_R23_show_and_next_use_the_expansion_board(tmp_path):
     bpath = base.write(tmp_path / "b.lignum")  # forward wrote its lines into the script
     bnext = " ".join(cli("next", str(bpath)).stdout.split())
     assert "16 gives one free sawyer" in bnext and "19 is the market" in bnext and "carpenter" not in bnext
+
+
+def test_R23_the_score_sheet_shows_carpenters_furniture_and_the_building(tmp_path):
+    import io
+
+    from helpers import cli
+    from pypdf import PdfReader
+
+    out = tmp_path / "sheet.pdf"
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "joinery-basic-2p.lignum"
+    r = cli("score", str(example), "--pdf", str(out))
+    assert r.returncode == 0, r.stderr
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(out.read_bytes())).pages).split())
+    assert "Carpenters" in text and "1 × carpenter: $4 earned" in text  # "How each total is made"
+    assert "Furniture shop" in text and "mH: $8" in text and "mF: $4" in text
+    assert "Buildings" in text and "Furniture" in text  # the season ledger's columns
