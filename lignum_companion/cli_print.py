@@ -30,7 +30,7 @@ def _money(n: float | int | None) -> str:
 
 
 def stats(
-    files: list[str] = typer.Argument(None, help="Game files (default: every game in the games folder)."),
+    files: list[str] = typer.Argument(None, help="Game files, or folders of them (default: the games folder)."),
     as_json: bool = typer.Option(False, "--json", help="The figures as JSON."),
     pdf: str = typer.Option(None, "--pdf", help="Write the results with a chart of each player's totals to this PDF."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF."),
@@ -43,7 +43,11 @@ def stats(
     from .cli_game import coloured_table, out
 
     lab = texts.load("stats")
-    paths = [Path(f) for f in files] if files else st.game_files(gamefile.games_dir())
+    paths: list[Path] = []
+    for f in files or []:  # a folder stands for the game files in it (`lignum stats examples`)
+        paths += st.game_files(Path(f)) if Path(f).is_dir() else [Path(f)]
+    if not files:
+        paths = st.game_files(gamefile.games_dir())
     if pdf:
         from . import pdf as pdfmod
 

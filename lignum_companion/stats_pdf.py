@@ -51,7 +51,9 @@ class _Results:
         self.st = {"title": style("title", self.S["title"]), "heading": style("heading", self.S["heading"],
                                                                                spaceBefore=8, spaceAfter=4),
                    "cell": style("cell", self.S["table"]), "right": style("right", self.S["table"], alignment=2),
-                   "small": style("small", self.S["small"])}
+                   "small": style("small", self.S["small"]),
+                   # money by season: eight narrow columns, in the small size so that `$11.8` never wraps
+                   "num": style("num", self.S["small"], alignment=2)}
         # each player keeps one colour: their latest one, or a free one when two share it
         palette = list(self.player_hex)
         taken: set[str] = set()
@@ -133,7 +135,7 @@ class _Results:
             data.append([self.P(t["name"], bold=True, colour=self.colour[t["name"]])] + [
                 self.P(str(x), "right") for x in (t["games"], t["wins"], t["shared_wins"] or "–")] + [
                 self.P(_money(t["average"]), "right", bold=True), self.P(_money(t["best"]), "right")] + [
-                self.P(_money(v) if v is not None else "–", "right") for v in t["season_average"]])
+                self.P(_money(v) if v is not None else "–", "num") for v in t["season_average"]])
         first = [w * MM for w in (27, 14, 11, 15, 17, 13)]
         rest = (self.width - sum(first)) / (len(heads) - len(first))
         return self._table(data, first + [rest] * (len(heads) - len(first)), bands)

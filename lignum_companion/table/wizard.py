@@ -7,6 +7,7 @@ import random
 import re
 from typing import Any
 
+from .. import texts
 from ..engine import LignumError, NotationError, Setup
 from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
@@ -212,7 +213,8 @@ class _Wizard:
         choices: list[tuple[str, Any]] = [(tpl("variant_none"), [])]
         choices += [(tpl(f"variant_{v}"), [v]) for v in D.VARIANTS]
         choices += [(tpl("variant_strict"), [STRICT])]
-        choices += [(tpl("variant_strict_with", variant=v), [v, STRICT]) for v in D.VARIANTS]
+        names = texts.load("scoresheet")["labels"]["variants"]  # `tactical` in the shown language
+        choices += [(tpl("variant_strict_with", variant=names.get(v, v)), [v, STRICT]) for v in D.VARIANTS]
         previous = self.answers.get("variants", [])
         default = next((i for i, (_, v) in enumerate(choices) if v == previous), 0)
         self.answers["variants"] = self.con.select(tpl("ask_variants"), choices, default)
@@ -330,10 +332,11 @@ class _Wizard:
 
     # --- summary -----------------------------------------------------------------------------------------
     def summary(self, s: Setup) -> None:
+        words = texts.load("scoresheet")["labels"]  # mode, variant and colour names in the shown language
         rows = [
             (tpl("sum_players"), f"{', '.join(s.players)}  ({len(s.players)})"),
-            (tpl("sum_mode"), s.mode),
-            (tpl("sum_variants"), ", ".join(s.variants) or tpl("none")),
+            (tpl("sum_mode"), words["modes"].get(s.mode, s.mode)),
+            (tpl("sum_variants"), ", ".join(words["variants"].get(v, v) for v in s.variants) or tpl("none")),
             (tpl("sum_turns"), tpl("turns_strict" if s.strict_order else "turns_free")),
             (tpl("sum_order"), ", ".join(s.order) + self.notes.get("order", "")),
             (tpl("sum_areas"), _areas_text(s.areas) + self.notes.get("areas", "")),
@@ -350,11 +353,12 @@ class _Wizard:
         if s.name:
             rows.insert(0, (tpl("sum_name"), s.name))
         if s.colours:
-            rows.insert(2, (tpl("sum_colours"), ", ".join(f"{p} {c}" for p, c in s.colours.items())))
+            rows.insert(2, (tpl("sum_colours"), ", ".join(f"{p} {words['colour_names'].get(c, c)}"
+                                                          for p, c in s.colours.items())))
         self.con.say("")
         self.con.say(tpl("summary_title"))
-        for label, value in rows:
-            self.con.say(f"  {label:<14} {value}")
+        for label, value in rows:  # padded by display width: a Hangul label takes two columns a letter
+            self.con.say(f"  {label}{' ' * max(1, 15 - texts.display_width(label))}{value}")
         if D.MODE_HAS_TASKS[s.mode]:
             self.con.say(tpl("tasks_later"))
         self.con.say("")

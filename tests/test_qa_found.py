@@ -1,0 +1,72 @@
+"""Bugs found by using the program as a new table would (QA pass); each test failed before its fix.
+
+- `lignum stats examples` read the folder as one file ("is a folder, not a game file") and found no game.
+- The stats PDF broke season averages over two lines (`$11.` above `8`), which reads as the wrong money.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pypdf import PdfReader
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "lignum_companion", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_stats_over_a_folder_reads_the_games_in_it(tmp_path):
+    files = sorted(EXAMPLES.glob("*.lignum"))
+    r = run("stats", str(EXAMPLES), "--json", tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert len(data["games"]) == len(files) and not data["skipped"]
+    one_by_one = json.loads(run("stats", *map(str, files), "--json", tmp=tmp_path).stdout)
+    assert data["players"] == one_by_one["players"]
+    text = run("stats", str(EXAMPLES), tmp=tmp_path).stdout
+    assert f"{len(files)} finished games of {len(files)} files read." in text
+
+
+def test_stats_pdf_keeps_every_season_average_on_one_line(tmp_path):
+    out = tmp_path / "results.pdf"
+    files = [str(f) for f in sorted(EXAMPLES.glob("*.lignum"))]
+    r = run("stats", *files, "--pdf", str(out), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(out.read_bytes())).pages)
+    data = json.loads(run("stats", *files, "--json", tmp=tmp_path).stdout)
+    shown = {f"${v:.1f}".removesuffix(".0") for t in data["players"] for v in t["season_average"] if v is not None}
+    assert any("." in s for s in shown)  # the examples do have averages with a decimal
+    assert {s for s in shown if s not in text} == set()
+
+
+def test_korean_wizard_summary_is_translated_and_aligned(tmp_path):
+    """The summary said `게임 basic` and `민준 red`, and its values stood at ragged columns (Hangul is two wide)."""
+    from lignum_companion.texts import display_width
+
+    answers = "민준 서연\n\n\n\n3 6\n5/2\n6/3\n\n\n\n\n\n\n"
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1"}
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "--lang", "ko", "new", "--file",
+                        str(tmp_path / "k.lignum")], input=answers, capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    summary = lines[lines.index("새 게임:") + 1:]
+    summary = summary[:summary.index("")]
+    assert "  게임           기본 게임" in summary and "  색깔           민준 빨강, 서연 파랑" in summary
+    assert "tactical" not in r.stdout and " basic" not in r.stdout
+    columns = set()
+    for line in summary:
+        m = re.match(r"  (.+?) {2,}(\S.*)", line)
+        assert m, line
+        columns.add(display_width(line[:m.start(2)]))
+    assert len(columns) == 1, columns
