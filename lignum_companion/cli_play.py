@@ -14,11 +14,13 @@ def cmd_play(
 
     When standard input is not a terminal, answers are read line by line (see `help` at any prompt).
     """
-    from . import table
+    from . import entry, gamefile, table
     from .cli_game import load_or_fail
 
     path, gf, g = load_or_fail(file)
+    gamefile.remember(path)
     code = table.play(path, gf, g, quiet=quiet)
+    code = entry.handled() or code  # the table said what was saved; a SIGTERM still exits 143
     if code:
         raise typer.Exit(code)
 

@@ -38,6 +38,11 @@ def forked(args: tuple[str, ...]) -> int:
     if pid == 0:  # pragma: no cover - the child never returns
         code = 1
         try:
+            if args[-2].startswith("<"):  # answers for `play` from a file
+                answers = os.open(args[-2][1:], os.O_RDONLY)
+                os.dup2(answers, 0)
+                sys.stdin = open(0, encoding="utf-8", closefd=False)
+                args = (*args[:-2], args[-1])
             out = os.open(args[-1], os.O_WRONLY | os.O_CREAT, 0o600)
             os.dup2(out, 1)
             os.dup2(out, 2)
@@ -156,3 +161,83 @@ def test_ten_new_games_at_once_with_the_same_names_get_ten_files(tmp_path):
     assert len(set(paths)) == 10
     for p in paths:
         assert gamefile.read(p).setup.players == ["anna", "ben"]
+
+
+# --- play and a second terminal (item 2) -------------------------------------------------------------------------
+
+
+class Player:
+    """`lignum play` on a pipe, answered one line at a time; `said` waits for a text in its output."""
+
+    def __init__(self, path: Path, env: dict[str, str]) -> None:
+        self.p = subprocess.Popen([sys.executable, "-c", CODE, "play", str(path)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**env, "NO_COLOR": "1"})
+        self.out = b""
+
+    def answer(self, line: str) -> None:
+        self.p.stdin.write(line.encode() + b"\n")
+        self.p.stdin.flush()
+
+    def said(self, text: str) -> str:
+        import select
+
+        while text not in " ".join(self.out.decode(errors="replace").split()):  # messages wrap at 80 columns
+            ready, _, _ = select.select([self.p.stdout], [], [], 60)
+            assert ready, f"play never said {text!r}: {self.out.decode()[-2000:]}"
+            chunk = os.read(self.p.stdout.fileno(), 65536)
+            assert chunk, f"play ended before saying {text!r}: {self.out.decode()[-2000:]}"
+            self.out += chunk
+        return self.out.decode()
+
+    def quit(self) -> int:
+        self.answer("quit")
+        self.p.stdin.close()
+        self.out += self.p.stdout.read()
+        return self.p.wait(timeout=120)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
+    path = game(tmp_path, [])
+    env = env_for(tmp_path)
+    play = Player(path, env)
+    play.answer(fix("anna", "money", 1, "first"))
+    play.said("ok: " + fix("anna", "money", 1, "first"))
+    r = race([("do", str(path), fix("ben", "money", 1, "other terminal"))], env)[0]
+    assert r[0] == 0, r[2]
+    play.answer(fix("anna", "money", 1, "second"))  # answered for a state the file no longer has
+    play.said("was changed outside this sitting")
+    play.answer(fix("anna", "money", 1, "third"))
+    play.said("ok: " + fix("anna", "money", 1, "third"))
+    with path.open("a", encoding="utf-8") as f:  # a hand edit, as the README suggests for mistakes
+        f.write("# fixed by hand\n" + fix("ben", "money", 1, "by hand") + "\n")
+    play.answer("undo")  # the file changed again: reloaded first, so the table sees what it would undo
+    play.said("4 actions, Spring")
+    play.answer("undo")
+    play.said("undone: " + fix("ben", "money", 1, "by hand"))
+    assert play.quit() == 0
+    assert gamefile.read(path).action_texts() == [fix("anna", "money", 1, "first"),
+                                                  fix("ben", "money", 1, "other terminal"),
+                                                  fix("anna", "money", 1, "third")]
+    assert "# fixed by hand" in path.read_text(encoding="utf-8")
+    assert " ".join(play.out.decode().split()).count("was changed outside this sitting") == 2
+
+
+@needs_fork
+def test_racing_play_and_do_keep_every_confirmed_line(tmp_path):
+    path = game(tmp_path, [])
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    pairs = []
+    for i in range(PAIRS):
+        script = scripts / f"{i}.txt"
+        script.write_text(f"{fix('anna', 'money', 1, f'p{i}')}\n{fix('anna', 'money', 1, f'q{i}')}\nquit\n",
+                          encoding="utf-8")
+        pairs.append([("play", str(path), f"<{script}"), ("do", str(path), fix("ben", "money", 1, f"d{i}"))])
+    results = run_races(pairs, tmp_path)
+    confirmed = []
+    for code, out, _ in results:
+        assert code == 0 and "Traceback" not in out, out[-2000:]
+        confirmed += [line.strip()[len("ok: "):] for line in out.splitlines() if line.strip().startswith("ok: ")]
+    assert len([t for t in confirmed if " d" in t]) == PAIRS  # every `do` got its turn
+    assert sorted(gamefile.read(path).action_texts()) == sorted(confirmed)

@@ -18,16 +18,22 @@ class Commands:
             self.say(tpl("undo_usage"))
             return
         n = int(arg) if arg else 1
-        if not self.gf.actions:
-            self.say(tpl("undo_nothing"))
+        try:
+            with gamefile.locked(self.path):  # undo what the file holds now, not a stale copy
+                self.reload_if_changed()
+                if not self.gf.actions:
+                    self.say(tpl("undo_nothing"))
+                    return
+                n = min(n, len(self.gf.actions))
+                removed = self.gf.actions[-n:]
+                new = gamefile.drop_last(self.gf, n)
+                g2 = gamefile.replay(new)
+                with signals_held():
+                    gamefile.save(new, self.path)
+                    self.gf, self.g = new, g2
+        except gamefile.SaveError as e:
+            self.say(tpl("save_failed", file=self.path, reason=str(e)))
             return
-        n = min(n, len(self.gf.actions))
-        removed = self.gf.actions[-n:]
-        new = gamefile.drop_last(self.gf, n)
-        g2 = gamefile.replay(new)
-        with signals_held():
-            gamefile.save(new, self.path)
-            self.gf, self.g = new, g2
         for line in removed:
             self.say(f"  undone: {line.text}")
         self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))

@@ -49,10 +49,10 @@ def hangup_as_interrupt() -> Iterator[None]:
 
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and hang-ups while a save runs, then act on them: a save is never cut in half."""
+    """Hold Ctrl-C, hang-ups and SIGTERM while a save runs, then act on them: a save is never cut in half."""
     pending: list[int] = []
     old: dict[int, Any] = {}
-    for name in ("SIGINT", "SIGHUP"):
+    for name in ("SIGINT", "SIGHUP", "SIGTERM"):
         sig = getattr(signal, name, None)
         if sig is None:
             continue
@@ -66,6 +66,9 @@ def signals_held() -> Iterator[None]:
         for sig, handler in old.items():
             signal.signal(sig, handler)
         if pending:
+            handler = old.get(pending[0])
+            if callable(handler):  # the handler the signal would have met (entry.py's: the right exit code)
+                handler(pending[0], None)
             raise KeyboardInterrupt
 
 

@@ -296,7 +296,34 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
     # --- saving ----------------------------------------------------------------------------------------------
     def commit(self, lines: list[str]) -> bool:
-        """Apply lines on a copy (all or nothing), save them, then show what changed. False when refused."""
+        """Apply lines on a copy (all or nothing), save them, then show what changed. False when refused.
+
+        The whole check-and-save holds the game's lock; if the file changed since this sitting last read it (a
+        `lignum do` in another terminal, a hand edit), it is reloaded and re-checked first, and the question is
+        asked again on the new state (Rebuild): an answer is never applied to a state the table no longer has.
+        """
+        try:
+            with gamefile.locked(self.path):
+                self.reload_if_changed()
+                return self._commit(lines)
+        except gamefile.SaveError as e:  # another command kept the file too long; nothing was saved
+            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+            return False
+
+    def reload_if_changed(self) -> None:
+        """Under the lock: if the file is not what this sitting saved or read, replay it and ask again."""
+        if gamefile.fingerprint(self.path) == self.gf.origin:
+            return
+        try:
+            gf, g = gamefile.load(self.path)
+        except LignumError as e:
+            self.say(tpl("file_broken", file=self.path, reason=str(e)))
+            raise Interrupted("error") from None
+        self.say(tpl("file_changed", file=self.path, n=len(gf.actions), where=views.header_line(g)))
+        self.gf, self.g = gf, g
+        raise Rebuild
+
+    def _commit(self, lines: list[str]) -> bool:
         trial = self.g.clone()
         done: list[str] = []
         try:
