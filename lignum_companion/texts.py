@@ -195,6 +195,6 @@ class _Blank(dict):
         return "{" + key + "}"
 
 
-def fill(text: str, **fields: Any) -> str:
-    """Format a template, leaving unknown fields visible rather than failing."""
-    return text.format_map(_Blank(fields))
+def fill(template: str, /, **fields: Any) -> str:
+    """Format a template, leaving unknown fields visible rather than failing (a field may be called `text`)."""
+    return template.format_map(_Blank(fields))

@@ -464,3 +464,29 @@ sys.exit(simulate.main(["--games", "50", "--players", "2", "--mode", "basic", "-
     assert "Traceback" not in r.stderr, r.stderr
     assert r.returncode == 130
     assert "interrupted after" in r.stdout + r.stderr
+
+
+# --- items 3 and 9: typed answers in the table mode and the wizard ---------------------------------------------
+
+
+def run_cli(*args: str, stdin: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1", "LIGNUM_SEED": "1"}
+    return subprocess.run([sys.executable, "-c", "from lignum_companion.entry import main; main()", *args],
+                          input=stdin, capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_item9_a_word_in_the_wizards_area_answer_is_refused_and_the_answers_kept(tmp_path):
+    path = tmp_path / "w.lignum"
+    r = run_cli("new", "-p", "anna,ben", "-m", "basic", "--no-variants", "--order", "anna,ben", "--winter",
+                "4/2,5/3", "-f", str(path), stdin="1 x\n1 5\n" + "\n" * 6, tmp=tmp_path)
+    assert "internal error" not in r.stderr.lower() and "Traceback" not in r.stderr, r.stderr
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert gamefile.read(path).setup.areas == {"anna": 1, "ben": 5}
+
+
+def test_items3_9_odd_answers_in_play_are_refused_not_errors(tmp_path):
+    path = game(tmp_path)
+    r = run_cli("play", str(path), stdin="1 2\nback\nfix anna money +1 a\x00b\n1 x 2\nquit\n", tmp=tmp_path)
+    assert "internal error" not in (r.stdout + r.stderr).lower() and "Traceback" not in r.stderr, r.stdout[-3000:]
+    assert r.returncode == 0
+    assert gamefile.read(path).action_texts() == []
