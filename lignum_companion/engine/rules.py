@@ -185,6 +185,14 @@ def correction_reason(p: Player, reason: str) -> str:
     return f"correction: {reason}"
 
 
+# Which pieces a correction may put in each area of a mill: later steps rely on these (issue #15, item 10).
+FIX_WOOD_PIECES = {"woodpile": data.KINDS, "river": data.KINDS, "saw": data.KINDS, "store": ("mF", "mS", "mH"),
+                   **{a: tuple(x for x in data.PIECES if x != "H") for a in data.SALE_AREAS}}
+FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
+                 **{a: "R7" for a in data.SALE_AREAS}}
+DRYING_AREAS = ("dry1", "dry2", "dry3")
+
+
 @handler("fix")
 def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     ti = g.player_index(a["target"])
@@ -230,6 +238,17 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
         area, _, piece = fld.partition(".")
         if p.wood[area].get(piece, 0) + d < 0:
             raise IllegalAction(f"{p.name}'s {data.AREA_NAMES[area]} has {p.wood[area].get(piece, 0)} {piece}", "")
+        if d > 0 and piece not in FIX_WOOD_PIECES[area]:
+            raise IllegalAction(f"the {data.AREA_NAMES[area]} never holds {data.PIECE_NAMES[piece]}; correct the "
+                                f"pieces that are really there ({', '.join(FIX_WOOD_PIECES[area])})",
+                                FIX_WOOD_RULE[area])
+        if p.wood[area].get(piece, 0) + d > data.MAX_COUNT:
+            raise IllegalAction(f"the box holds no {data.MAX_COUNT + 1} pieces of one kind", "")
+        after = dict(p.wood[area])
+        add(after, piece, d)
+        if d > 0 and area in DRYING_AREAS and not prices.drying_area_fits(after, doubled=plan_active(g, p, "drying")):
+            raise IllegalAction(f"the {data.AREA_NAMES[area]} would hold {format_bag(after, data.PIECES)}: more than "
+                                "it holds, or a mix", "R11")
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
 
