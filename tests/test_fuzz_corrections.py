@@ -95,8 +95,7 @@ def test_random_corrections_then_random_play_never_fail():
 
 
 @pytest.mark.parametrize(("line", "rule"), [("fix anna saw.mF +1 oops", "R9"), ("fix ben store.H +9 oops", "R14"),
-                                           ("fix anna river.mS +1 oops", "R8"), ("fix anna dry1.H +1 oops", "R7"),
-                                           ("fix anna dry2.mF +3 oops", "R11")])
+                                           ("fix anna river.mS +1 oops", "R8"), ("fix anna dry1.H +1 oops", "R7")])
 def test_corrections_later_steps_cannot_handle_are_refused(line, rule):
     g = start(2).game()
     refused(g, line, rule)

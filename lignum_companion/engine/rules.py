@@ -190,7 +190,6 @@ FIX_WOOD_PIECES = {"woodpile": data.KINDS, "river": data.KINDS, "saw": data.KIND
                    **{a: tuple(x for x in data.PIECES if x != "H") for a in data.SALE_AREAS}}
 FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
                  **{a: "R7" for a in data.SALE_AREAS}}
-DRYING_AREAS = ("dry1", "dry2", "dry3")
 
 
 @handler("fix")
@@ -244,11 +243,6 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
                                 FIX_WOOD_RULE[area])
         if p.wood[area].get(piece, 0) + d > data.MAX_COUNT:
             raise IllegalAction(f"the box holds no {data.MAX_COUNT + 1} pieces of one kind", "")
-        after = dict(p.wood[area])
-        add(after, piece, d)
-        if d > 0 and area in DRYING_AREAS and not prices.drying_area_fits(after, doubled=plan_active(g, p, "drying")):
-            raise IllegalAction(f"the {data.AREA_NAMES[area]} would hold {format_bag(after, data.PIECES)}: more than "
-                                "it holds, or a mix", "R11")
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
 
