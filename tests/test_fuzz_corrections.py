@@ -95,7 +95,19 @@ def test_random_corrections_then_random_play_never_fail():
 
 
 @pytest.mark.parametrize(("line", "rule"), [("fix anna saw.mF +1 oops", "R9"), ("fix ben store.H +9 oops", "R14"),
-                                           ("fix anna river.mS +1 oops", "R8"), ("fix anna dry1.H +1 oops", "R7")])
+                                           ("fix anna river.mS +1 oops", "R8")])
 def test_corrections_later_steps_cannot_handle_are_refused(line, rule):
     g = start(2).game()
     refused(g, line, rule)
+
+
+def test_unsawn_hardwood_corrected_into_the_third_drying_area_does_not_block_selling():
+    """R12 forces the sale of what the third drying area holds that can be sold; unsawn hardwood never can (R10)."""
+    from helpers import forward, play
+
+    g = start(2).game()
+    forward(g, step="travel")
+    play(g, None, "fix anna dry3.H +1 corrected", "fix anna dry3.F +1 corrected")
+    forward(g, step="selling", who="anna")
+    refused(g, "anna done", "R12")
+    play(g, None, "anna sell dry3:F")

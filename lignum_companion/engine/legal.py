@@ -246,7 +246,7 @@ def _sellable(p: Player, areas: tuple[str, ...]) -> dict[str, Bag]:
 def _selling(p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
     name = p.name
     every = {a: b for a, b in _sellable(p, data.SALE_AREAS).items() if b}
-    must = {"dry3": dict(p.wood["dry3"])} if p.wood["dry3"] else {}
+    must = {"dry3": rules.must_sell(p)} if rules.must_sell(p) else {}  # R12 (never unsawn hardwood, R10)
     c: list[tuple[str | None, str, dict[str, Any]]] = []
     if every:
         c.append((name, "sell", {"from": every}))
@@ -270,12 +270,12 @@ def _winter_pay(g: Game, p: Player, step: str) -> list[tuple[str | None, str, di
     every = rules.sellable_in_winter(p)
     if verb == "heat":
         every.pop("store", None)  # when heating is short, every stored log is burnt first
-    options = [every]
+    options = [{}, every]  # {}: pay from money and the stored logs, when that is enough (checked like the rest)
     for key in ("cheap", "dear"):
         options.append(_greedy_sale(g, p, step, key == "dear"))
     out = []
-    for sell in options:
-        if sell:
+    for k, sell in enumerate(options):
+        if sell or k == 0:
             out.append((p.name, verb, {**extra, "sell": sell}))
     return out
 

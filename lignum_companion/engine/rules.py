@@ -187,7 +187,7 @@ def correction_reason(p: Player, reason: str) -> str:
 
 # Which pieces a correction may put in each area of a mill: later steps rely on these (issue #15, item 10).
 FIX_WOOD_PIECES = {"woodpile": data.KINDS, "river": data.KINDS, "saw": data.KINDS, "store": ("mF", "mS", "mH"),
-                   **{a: tuple(x for x in data.PIECES if x != "H") for a in data.SALE_AREAS}}
+                   **{a: data.PIECES for a in data.SALE_AREAS}}  # unsawn hardwood there stays unsold (R10, R12)
 FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
                  **{a: "R7" for a in data.SALE_AREAS}}
 
@@ -951,14 +951,20 @@ def sale_total(pieces_by_area: dict[str, Bag]) -> int:
     return sum(prices.sale_price(pc, area) * n for area, bag in pieces_by_area.items() for pc, n in bag.items())
 
 
+def must_sell(p: Player) -> Bag:
+    """What the third drying area forces on sale (R12): all of it that can be sold (unsawn hardwood never, R10,
+    e.g. after a table's correction)."""
+    return {k: n for k, n in p.wood["dry3"].items() if data.BASE_PRICE[k] is not None}
+
+
 @handler("sell")
 def _sell(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     for area, bag in a["from"].items():
         _check_pieces(p, area, bag)
-    if p.wood["dry3"] and a["from"].get("dry3") != p.wood["dry3"]:
-        raise IllegalAction(
-            f"wood in the third drying area must be sold: {format_bag(p.wood['dry3'], data.PIECES)}", "R12")
+    must = must_sell(p)
+    if must and not has_all(a["from"].get("dry3", {}), must):
+        raise IllegalAction(f"wood in the third drying area must be sold: {format_bag(must, data.PIECES)}", "R12")
     amount = sale_total(a["from"])
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -1138,8 +1144,8 @@ def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
 @handler("done")
 def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
-    if g.step == "selling" and p.wood["dry3"]:
+    if g.step == "selling" and must_sell(p):
         raise IllegalAction(
-            f"wood in the third drying area must be sold first: {format_bag(p.wood['dry3'], data.PIECES)}", "R12")
+            f"wood in the third drying area must be sold first: {format_bag(must_sell(p), data.PIECES)}", "R12")
     if g.step == "cutting" and not g.winter:
         p.cut_done = True
