@@ -92,12 +92,9 @@ class _Wizard:
     def buildings(self, n: int) -> list[list[str]]:
         """The face-up building tiles, players + 4, each entered as NAME and its printed effect (R23)."""
         want = n + D.BUILDINGS_EXTRA
-        given = self.value("buildings")
+        given = self.given_checked("buildings", "--buildings", lambda tiles: check_buildings(tiles, want))
         if given is not None:
-            try:
-                return check_buildings(given, want)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--buildings", reason=str(e)))
+            return given
         self.con.say(tpl("buildings_intro", n=want))
         previous = self.answers.get("buildings") or []
         tiles: list[list[str]] = []
@@ -307,12 +304,9 @@ class _Wizard:
         if not D.MODE_HAS_PLANNED_WORK[mode]:
             return []
         want = D.PLANNED_WORK_CARDS_LAID[n]
-        given = self.value("cards")
+        given = self.given_checked("cards", "--cards", lambda cards: check_cards(cards, want))
         if given is not None:
-            try:
-                return check_cards(given, want)
-            except LignumError as e:
-                self.con.say(tpl("given_not_usable", what="--cards", reason=str(e)))
+            return given
         names = list(D.PLANNED_WORK)
         self.con.say(tpl("cards_intro", n=want))
         for i, name in enumerate(names, 1):
