@@ -30,8 +30,8 @@ class IllegalAction(LignumError):
     A refusal is data: a message `key` of templates/<lang>/refusals.toml with its `fields` (names, numbers, and
     engine words such as step names or piece codes), the ruling id, and where it was tried (`at`: the action's
     text and the game's position). The engine holds no sentence; a client renders it in the shown language
-    through the renderer it registers (`set_renderer`). Older refusals still carry an English `reason`; a test
-    keeps their number from growing (tests/test_refusal_keys.py).
+    through the renderer it registers (`set_renderer`). A plain `reason` sentence is still accepted for callers
+    outside the engine; inside it, tests/test_refusal_keys.py allows none.
     """
 
     def __init__(self, reason: str = "", rule: str = "", *, context: str = "", key: str = "",

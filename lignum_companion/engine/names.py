@@ -59,22 +59,21 @@ def check_name(name: str, reserved: frozenset[str] = frozenset()) -> str:
     """A player name, NFC-normalised: one word of letters (any script), no signs of the notation, visible."""
     name = nfc(name.strip())
     if not name:
-        raise IllegalAction("a player name cannot be empty", "")
+        raise IllegalAction.keyed("check_name-a_player_name_cannot", "")
     bad = first_unsafe(name)
     if bad is not None:
-        raise IllegalAction(f"{brief(neutralise(name))!r}: a name cannot hold the invisible character {describe(bad)}",
-                            "")
+        raise IllegalAction.keyed("check_name-a_name_cannot_hold", "", value=brief(neutralise(name)),
+                                  value2=describe(bad))
     if any(ch.isspace() for ch in name) or any(s in name for s in NAME_SIGNS):
-        raise IllegalAction(f"{brief(name)!r}: a name is one word without spaces or the signs {' '.join(NAME_SIGNS)}",
-                            "")
+        raise IllegalAction.keyed("check_name-a_name_is_one", "", value=brief(name), value2=' '.join(NAME_SIGNS))
     if len(name) > MAX_NAME_LENGTH:
-        raise IllegalAction(f"{brief(name)!r}: a name has at most {MAX_NAME_LENGTH} characters", "")
+        raise IllegalAction.keyed("check_name-a_name_has_at", "", value=brief(name), MAX_NAME_LENGTH=MAX_NAME_LENGTH)
     if any(unicodedata.category(ch)[0] in "CZ" for ch in name):
-        raise IllegalAction(f"{name!r}: a name holds only visible letters, digits and signs", "")
+        raise IllegalAction.keyed("check_name-a_name_holds_only", "", name=name)
     if name.casefold() in reserved:
-        raise IllegalAction(f"{name!r} is a word of the notation; choose another name", "")
+        raise IllegalAction.keyed("check_name-is_a_word_of", "", name=name)
     if name.isdigit():
-        raise IllegalAction(f"{name!r}: a name needs a letter", "")
+        raise IllegalAction.keyed("check_name-a_name_needs_a", "", name=name)
     return name
 
 

@@ -41,8 +41,8 @@ def gain(g: Game, p: Player, amount: int, reason: str) -> None:
 
 def need_money(p: Player, amount: int, what: str, rule: str = "R3") -> None:
     if p.money < amount:
-        raise IllegalAction(
-            f"{what} costs ${amount} and {p.name} has ${p.money}; a loan may be taken first (R15)", rule)
+        raise IllegalAction.keyed("need_money-costs_and_has_a", rule, what=what, amount=amount, name=p.name,
+                                  money=p.money)
 
 
 def plan_active(g: Game, p: Player, card: str) -> bool:
@@ -53,8 +53,8 @@ def plan_active(g: Game, p: Player, card: str) -> bool:
 def _check_pieces(p: Player, area: str, bag: Bag) -> None:
     if not has_all(p.wood[area], bag):
         have = format_bag(p.wood[area], data.PIECES) or "nothing"
-        raise IllegalAction(
-            f"{p.name}'s {data.AREA_NAMES[area]} holds {have}, not {format_bag(bag, data.PIECES)}", "")
+        raise IllegalAction.keyed("check_pieces-s_holds_not", "", name=p.name, value=data.AREA_NAMES[area], have=have,
+                                  value2=format_bag(bag, data.PIECES))
 
 
 def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str) -> tuple[int, int, bool]:
@@ -62,9 +62,10 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str)
     hired = 0 if g.winter else min(p.workers.get(kind, 0), need)
     rest = need - hired
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction(f"{p.name} has {p.huts.get('accom', 0)} accommodation huts, not {huts}", "R16")
+        raise IllegalAction.keyed("workers_plan-has_accommodation_huts_not", "R16", name=p.name,
+                                  value=p.huts.get('accom', 0), huts=huts)
     if huts > rest:
-        raise IllegalAction(f"{what} needs no more than {rest} stand-in workers; {huts} huts named", "R6")
+        raise IllegalAction.keyed("workers_plan-needs_no_more_than", "R6", what=what, rest=rest, huts=huts)
     rest -= huts
     mill = False
     if rest == 1 and p.mill_worker:
@@ -72,8 +73,8 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str)
     if rest > 0:
         have = p.workers.get(kind, 0) if not g.winter else 0
         extra = "the mill worker is free" if p.mill_worker else "the mill worker is already used"
-        raise IllegalAction(
-            f"{what} needs {need} {kind}; {p.name} has {have} hired, {huts} huts named and {extra}", "R6")
+        raise IllegalAction.keyed("workers_plan-needs_has_hired_huts", "R6", what=what, need=need, kind=kind,
+                                  name=p.name, have=have, huts=huts, extra=extra)
     return hired, huts, mill
 
 
@@ -117,7 +118,8 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
         have = counts.get(key, 0)
         if have != want:
             label = "craftwork tokens" if key == "craft" else f"{key} tokens"
-            raise IllegalAction(f"with {n} players the path holds {want} {label}, not {have}", "R2")
+            raise IllegalAction.keyed("check_path_tokens-with_players_the_path", "R2", n=n, want=want, label=label,
+                                      have=have)
 
 
 @handler("path")
@@ -196,17 +198,17 @@ FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
 def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     ti = g.player_index(a["target"])
     if ti is None:
-        raise IllegalAction(f"no player called {a['target']!r}", "")
+        raise IllegalAction.keyed("fix-no_player_called", "", target=a['target'])
     p = g.players[ti]
     fld, d = a["field"], a["delta"]
     if not a["reason"].strip():
-        raise IllegalAction("a correction needs a reason", "")
+        raise IllegalAction.keyed("fix-a_correction_needs_a", "")
     if fld in ("money", "food", "debt", "loans", "carpenters"):
         new = getattr(p, fld) + d
         if new < 0:
-            raise IllegalAction(f"{p.name}'s {fld} would become {new}", "")
+            raise IllegalAction.keyed("fix-s_would_become", "", name=p.name, fld=fld, new=new)
         if fld == "loans" and new > data.MAX_LOANS:
-            raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans", "R15")
+            raise IllegalAction.keyed("fix-a_player_holds_at", "R15", MAX_LOANS=data.MAX_LOANS)
         if fld == "carpenters" and (new > data.MAX_CARPENTERS or not g.joinery):
             raise IllegalAction.keyed("fix_carpenters", "R23", max=data.MAX_CARPENTERS)
         if fld == "money":
@@ -216,11 +218,11 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     elif fld == "fodder":
         value = abs(d)
         if value not in (2, 3):
-            raise IllegalAction("fodder corrections are +3/+2 (add one on that value) or -3/-2 (remove it)", "R7")
+            raise IllegalAction.keyed("fix-fodder_corrections_are_add", "R7")
         if d > 0 and value in p.fodder:
-            raise IllegalAction(f"{p.name} already holds fodder on {value}", "R7")
+            raise IllegalAction.keyed("fix-already_holds_fodder_on", "R7", name=p.name, value=value)
         if d < 0 and value not in p.fodder:
-            raise IllegalAction(f"{p.name} holds no fodder on {value}", "R7")
+            raise IllegalAction.keyed("fix-holds_no_fodder_on", "R7", name=p.name, value=value)
         if d > 0:
             p.fodder = sorted(p.fodder + [value])
         else:
@@ -229,20 +231,20 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
         bag = getattr(p, FIX_GROUPS[fld])
         fld = fld.removesuffix("-hut")
         if bag.get(fld, 0) + d < 0:
-            raise IllegalAction(f"{p.name} has {bag.get(fld, 0)} {fld}", "")
+            raise IllegalAction.keyed("fix-has", "", name=p.name, value=bag.get(fld, 0), fld=fld)
         if fld == "saw" and bag.get(fld, 0) + d > data.MAX_SAWS:
-            raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws", "R17")
+            raise IllegalAction.keyed("fix-a_mill_holds_at", "R17", MAX_SAWS=data.MAX_SAWS)
         add(bag, fld, d)
     else:
         area, _, piece = fld.partition(".")
         if p.wood[area].get(piece, 0) + d < 0:
-            raise IllegalAction(f"{p.name}'s {data.AREA_NAMES[area]} has {p.wood[area].get(piece, 0)} {piece}", "")
+            raise IllegalAction.keyed("fix-s_has", "", name=p.name, value=data.AREA_NAMES[area],
+                                      value2=p.wood[area].get(piece, 0), piece=piece)
         if d > 0 and piece not in FIX_WOOD_PIECES[area]:
-            raise IllegalAction(f"the {data.AREA_NAMES[area]} never holds {data.PIECE_NAMES[piece]}; correct the "
-                                f"pieces that are really there ({', '.join(FIX_WOOD_PIECES[area])})",
-                                FIX_WOOD_RULE[area])
+            raise IllegalAction.keyed("fix-the_never_holds_correct", FIX_WOOD_RULE[area], value=data.AREA_NAMES[area],
+                                      value2=data.PIECE_NAMES[piece], value3=', '.join(FIX_WOOD_PIECES[area]))
         if p.wood[area].get(piece, 0) + d > data.MAX_COUNT:
-            raise IllegalAction(f"the box holds no {data.MAX_COUNT + 1} pieces of one kind", "")
+            raise IllegalAction.keyed("fix-the_box_holds_no", "", value=data.MAX_COUNT + 1)
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
 
@@ -255,7 +257,7 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _area(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.tactical and not free_area(g, pi, a["area"]):
-        raise IllegalAction(f"area {a['area']} is taken; in the tactical variant only free areas", "R21")
+        raise IllegalAction.keyed("area-area_is_taken_in", "R21", area=a['area'])
     p.area = a["area"]
 
 
@@ -309,17 +311,17 @@ def plan_targets(g: Game, p: Player) -> list[tuple[str, int]]:
 
 def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
     if card not in g.pw_cards:
-        raise IllegalAction(f"{card} is not among the laid-out planned work cards", "R20")
+        raise IllegalAction.keyed("check_plan-is_not_among_the", "R20", card=card)
     if p.planned:
-        raise IllegalAction(f"{p.name} has already planned work this round", "R20")
+        raise IllegalAction.keyed("check_plan-has_already_planned_work", "R20", name=p.name)
     if pair in p.pairs_used:
-        raise IllegalAction(f"{p.name} has already used the token pair {pair}", "R20")
+        raise IllegalAction.keyed("check_plan-has_already_used_the", "R20", name=p.name, pair=pair)
     target = g.round + pair
     if target > data.ROUNDS:
-        raise IllegalAction(f"pair {pair} would aim past the second winter", "R20")
+        raise IllegalAction.keyed("check_plan-pair_would_aim_past", "R20", pair=pair)
     season = data.round_season(target)
     if season not in data.PLANNED_WORK[card]:
-        raise IllegalAction(f"{card} cannot work in {season}", "R20")
+        raise IllegalAction.keyed("check_plan-cannot_work_in", "R20", card=card, season=season)
     cost = plan_cost(g, card)
     need_money(p, cost, f"planning {card}", "R20")
     return cost
@@ -334,27 +336,29 @@ def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
         size = total(s)
         kinds = [k for k in s if k != "joker"]
         if len(kinds) > 1:
-            raise IllegalAction(f"a craftwork set is of one kind (jokers count as any); got {format_bag(s)}", "R17")
+            raise IllegalAction.keyed("market_value-a_craftwork_set_is", "R17", value=format_bag(s))
         income += prices.craftwork_set_price(size, card_prices)
         add_all(spent, s)
     if not has_all(p.craftwork, spent):
-        raise IllegalAction(f"{p.name} holds {format_bag(p.craftwork) or 'no craftwork'}, not {format_bag(spent)}",
-                            "R17")
+        raise IllegalAction.keyed("market_value-holds_not", "R17", name=p.name,
+                                  value=format_bag(p.craftwork) or 'no craftwork', value2=format_bag(spent))
     if a["trade"]:
         if not plan_active(g, p, "trade"):
-            raise IllegalAction("selling rafts, sledges and wagons needs the Trade card planned for now", "R20")
+            raise IllegalAction.keyed("market_value-selling_rafts_sledges_and", "R20")
         if not has_all(p.equipment, a["trade"]):
-            raise IllegalAction(f"{p.name} holds {format_bag(p.equipment) or 'no equipment'}", "R20")
+            raise IllegalAction.keyed("market_value-holds", "R20", name=p.name,
+                                      value=format_bag(p.equipment) or 'no equipment')
         income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
-        raise IllegalAction(f"{p.name} has {p.equipment.get('saw', 0)} saws; a mill holds at most {data.MAX_SAWS}",
-                            "R17")
+        raise IllegalAction.keyed("market_value-has_saws_a_mill", "R17", name=p.name, value=p.equipment.get('saw', 0),
+                                  MAX_SAWS=data.MAX_SAWS)
     cost = saws * data.SAW_PRICE + a["buy"].get("food", 0) * data.FOOD_PRICE
     if not (a["sets"] or a["trade"] or a["buy"]):
-        raise IllegalAction("at the market, buy or sell at least one thing", "R3")
+        raise IllegalAction.keyed("market_value-at_the_market_buy", "R3")
     if p.money + income < cost:
-        raise IllegalAction(f"the purchases cost ${cost} and {p.name} has ${p.money + income}", "R3")
+        raise IllegalAction.keyed("market_value-the_purchases_cost_and", "R3", cost=cost, name=p.name,
+                                  value=p.money + income)
     return income, cost, spent
 
 
@@ -368,7 +372,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
                                   what=board.kind(loc) if loc <= board.clearing else "-")
     kind = a["kind"]
     if loc <= p.pos:
-        raise IllegalAction(f"{p.name} stands on {p.pos}; foremen only move forward", "R3")
+        raise IllegalAction.keyed("go-stands_on_foremen_only", "R3", name=p.name, pos=p.pos)
     if kind == "clearing":
         p.pos = loc
         g.clearing.append(pi)
@@ -377,17 +381,18 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     if why:
         raise IllegalAction(why, "R2")
     if len(g.occupants(loc)) >= board.room(loc):
-        raise IllegalAction(f"location {loc} is full", "R23" if kind in ("carpenter", "buildings") else "R3")
+        raise IllegalAction.keyed("go-location_is_full", "R23" if kind in ("carpenter", "buildings") else "R3",
+                                  loc=loc)
     supply = g.supply
     commit: list[Callable[[], None]] = []
     if kind == "token":
         tok = g.path.get(str(loc))
         if tok == "X":
-            raise IllegalAction(f"location {loc} is blocked by an X token", "R2")
+            raise IllegalAction.keyed("go-location_is_blocked_by", "R2", loc=loc)
         if not tok:
-            raise IllegalAction(f"the token on location {loc} is already taken", "R3")
+            raise IllegalAction.keyed("go-the_token_on_location", "R3", loc=loc)
         if tok == "saw" and p.equipment.get("saw", 0) >= data.MAX_SAWS:
-            raise IllegalAction(f"{p.name} already has {data.MAX_SAWS} saws", "R3")
+            raise IllegalAction.keyed("go-already_has_saws", "R3", name=p.name, MAX_SAWS=data.MAX_SAWS)
 
         def take_token() -> None:
             g.path[str(loc)] = None
@@ -404,12 +409,11 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     elif kind in ("bearers", "woodcutters"):
         n = a["count"]
         if supply.get(kind, 0) < n:
-            raise IllegalAction(f"only {supply.get(kind, 0)} {kind} are left on location {loc}", "R3")
+            raise IllegalAction.keyed("go-only_are_left_on", "R3", value=supply.get(kind, 0), kind=kind, loc=loc)
         if kind == "woodcutters":
             wood = total(area_wood(g, p.area)) if p.area else 0
             if n > wood:
-                raise IllegalAction(
-                    f"{p.name}'s cutting area {p.area} holds {wood} wood, so at most {wood} woodcutters", "R4")
+                raise IllegalAction.keyed("go-s_cutting_area_holds", "R4", name=p.name, area=p.area, wood=wood)
         need_money(p, n * data.WORKER_PRICE, f"{n} {kind}")
 
         def hire() -> None:
@@ -420,9 +424,9 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         commit.append(hire)
     elif kind == "fodder":
         if supply.get("fodder", 0) < 1:
-            raise IllegalAction(f"no fodder is left on location {loc}", "R3")
+            raise IllegalAction.keyed("go-no_fodder_is_left", "R3", loc=loc)
         if data.FODDER_NEW_VALUE in p.fodder:
-            raise IllegalAction(f"{p.name} holds fodder on 3; the stable has no room", "R3")
+            raise IllegalAction.keyed("go-holds_fodder_on_the", "R3", name=p.name)
         need_money(p, data.WORKER_PRICE, "fodder")
 
         def buy_fodder() -> None:
@@ -433,10 +437,10 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         commit.append(buy_fodder)
     elif kind == "sawyers":
         if supply.get("free_sawyers", 0) < 1 and not a["extra"]:
-            raise IllegalAction("no free sawyer is left", "R3")
+            raise IllegalAction.keyed("go-no_free_sawyer_is", "R3")
         if a["extra"]:
             if supply.get("paid_sawyers", 0) < 1:
-                raise IllegalAction("the $1 sawyer is already hired this round", "R3")
+                raise IllegalAction.keyed("go-the_sawyer_is_already", "R3")
             need_money(p, data.WORKER_PRICE, "the extra sawyer")
 
         def sawyers() -> None:
@@ -453,11 +457,11 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         commit.append(sawyers)
     elif kind == "tasks":
         if p.took_task:
-            raise IllegalAction(f"{p.name} has already taken a task this round", "R19")
+            raise IllegalAction.keyed("go-has_already_taken_a", "R19", name=p.name)
         card = next((t for t in g.task_display if t.id == a["task"]), None)
         if card is None:
             shown = ", ".join(t.id for t in g.task_display) or "none"
-            raise IllegalAction(f"task {a['task']} is not face up (face up: {shown})", "R19")
+            raise IllegalAction.keyed("go-task_is_not_face", "R19", task=a['task'], shown=shown)
         need_money(p, data.TASK_COST, "a task", "R19")
 
         def take_task() -> None:
@@ -533,7 +537,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _loan(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if p.loans >= data.MAX_LOANS:
-        raise IllegalAction(f"{p.name} already holds {data.MAX_LOANS} loans, the most allowed", "R15")
+        raise IllegalAction.keyed("loan-already_holds_loans_the", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
     p.loans += 1
     gain(g, p, data.LOAN_AMOUNT, "loan")
 
@@ -542,12 +546,13 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
     """Choose k different hut craftwork tokens (jokers fill gaps; reeds never) (R16)."""
     if using:
         if total(using) != k:
-            raise IllegalAction(f"a hut needs {k} tokens; {total(using)} named", "R16")
+            raise IllegalAction.keyed("hut_tokens-a_hut_needs_tokens", "R16", k=k, value=total(using))
         real = [t for t in using if t != "joker"]
         if any(using[t] > 1 for t in real):
-            raise IllegalAction("the tokens for huts must be of different kinds", "R16")
+            raise IllegalAction.keyed("hut_tokens-the_tokens_for_huts", "R16")
         if not has_all(p.craftwork, using):
-            raise IllegalAction(f"{p.name} holds {format_bag(p.craftwork) or 'no craftwork'}", "R16")
+            raise IllegalAction.keyed("hut_tokens-holds", "R16", name=p.name,
+                                      value=format_bag(p.craftwork) or 'no craftwork')
         return dict(using)
     chosen: Bag = {}
     for t in data.HUT_CRAFTWORK:
@@ -555,9 +560,8 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
             chosen[t] = 1
     jokers = k - total(chosen)
     if jokers > p.craftwork.get("joker", 0):
-        raise IllegalAction(
-            f"{p.name} needs {k} different tokens among stake, board, shingle (jokers help, reeds do not); "
-            f"holds {format_bag(p.craftwork) or 'none'}", "R16")
+        raise IllegalAction.keyed("hut_tokens-needs_different_tokens_among", "R16", name=p.name, k=k,
+                                  value=format_bag(p.craftwork) or 'none')
     if jokers:
         chosen["joker"] = jokers
     return chosen
@@ -570,7 +574,7 @@ def _build(g: Game, pi: int, a: dict[str, Any]) -> None:
     allowed = (3, 2) if plan_active(g, p, "hut-construction") else (3,)
     if k not in allowed:
         extra = " (the Hut Construction card allows 2)" if k == 2 else ""
-        raise IllegalAction(f"huts are built 3 at a time{extra}, not {k}", "R16")
+        raise IllegalAction.keyed("build-huts_are_built_at", "R16", extra=extra, k=k)
     tokens = hut_tokens(p, k, a["using"])
     take_all(p.craftwork, tokens)
     add_all(p.huts, a["huts"])
@@ -583,7 +587,7 @@ NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
 def _dryhut(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not p.huts.get("drying"):
-        raise IllegalAction(f"{p.name} has no drying hut", "R16")
+        raise IllegalAction.keyed("dryhut-has_no_drying_hut", "R16", name=p.name)
     _check_pieces(p, a["area"], {a["piece"]: 1})
     take(p.huts, "drying")
     take(p.wood[a["area"]], a["piece"])
@@ -594,12 +598,12 @@ def _dryhut(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _foodhut(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not p.huts.get("food"):
-        raise IllegalAction(f"{p.name} has no food-storage hut", "R16")
+        raise IllegalAction.keyed("foodhut-has_no_food_storage", "R16", name=p.name)
     if not free_area(g, pi, a["area"]):
-        raise IllegalAction(f"area {a['area']} holds another player's token", "R16")
+        raise IllegalAction.keyed("foodhut-area_holds_another_player", "R16", area=a['area'])
     food = g.cutting[str(a["area"])].get("food", 0)
     if not food:
-        raise IllegalAction(f"area {a['area']} has no food", "R16")
+        raise IllegalAction.keyed("foodhut-area_has_no_food", "R16", area=a['area'])
     take(p.huts, "food")
     take(g.cutting[str(a["area"])], "food", food)
     p.food += food
@@ -624,10 +628,9 @@ def can_relocate(g: Game, pi: int) -> bool:
 def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not can_relocate(g, pi):
-        raise IllegalAction(
-            f"{p.name} may only move areas as a later player in a shared or snatched area, before cutting", "R5")
+        raise IllegalAction.keyed("relocate-may_only_move_areas", "R5", name=p.name)
     if a["area"] == p.area or not free_area(g, pi, a["area"]):
-        raise IllegalAction(f"area {a['area']} is not free", "R5")
+        raise IllegalAction.keyed("relocate-area_is_not_free", "R5", area=a['area'])
     need_money(p, data.RELOCATE_COST, "moving to another area", "R5")
     p.area = a["area"]
     p.relocated = True
@@ -637,13 +640,14 @@ def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if p.cut_done:
-        raise IllegalAction(f"{p.name} has already cut this round", "R5")
+        raise IllegalAction.keyed("cut_work-has_already_cut_this", "R5", name=p.name)
     pieces = a["pieces"]
     if not pieces:
-        raise IllegalAction("say which pieces to cut, like `cut 2F+S`", "")
+        raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
     here = area_wood(g, p.area)
     if not has_all(here, pieces):
-        raise IllegalAction(f"area {p.area} holds {format_bag(here, data.KINDS) or 'no wood'}", "R5")
+        raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area,
+                                  value=format_bag(here, data.KINDS) or 'no wood')
     plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting")
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(p.area)], pieces)
@@ -654,13 +658,13 @@ def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if a["pieces"]:
-        raise IllegalAction("in winter the mill worker cuts firewood from the supply: write `cut` (or `cut hut:1`)",
-                            "R13")
+        raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
     huts = a["hut"]
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction(f"{p.name} has {p.huts.get('accom', 0)} accommodation huts", "R16")
+        raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R16", name=p.name,
+                                  value=p.huts.get('accom', 0))
     if not p.mill_worker and not huts:
-        raise IllegalAction(f"{p.name}'s mill worker is already used this winter", "R13")
+        raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
     n = huts + (data.WINTER_CUT_FIREWOOD if p.mill_worker else 0)
     if p.mill_worker:
         p.mill_worker = False
@@ -678,19 +682,21 @@ def _cut(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not plan_active(g, p, "cutting"):
-        raise IllegalAction("cutting in a second area needs the Cutting card planned for now", "R20")
+        raise IllegalAction.keyed("snatch-cutting_in_a_second", "R20")
     if any(who == pi for who, _ in g.snatched):
-        raise IllegalAction(f"{p.name} has already used the Cutting card this round", "R20")
+        raise IllegalAction.keyed("snatch-has_already_used_the", "R20", name=p.name)
     if p.cut_done:
-        raise IllegalAction("use the Cutting card before cutting in your own area", "R20")
+        raise IllegalAction.keyed("snatch-use_the_cutting_card", "R20")
     if a["area"] == p.area:
-        raise IllegalAction("the Cutting card sends workers into another area", "R20")
+        raise IllegalAction.keyed("snatch-the_cutting_card_sends", "R20")
     n = total(a["pieces"])
     if n > data.CUTTING_CARD_WORKERS:
-        raise IllegalAction(f"the Cutting card moves at most {data.CUTTING_CARD_WORKERS} workers", "R20")
+        raise IllegalAction.keyed("snatch-the_cutting_card_moves", "R20",
+                                  CUTTING_CARD_WORKERS=data.CUTTING_CARD_WORKERS)
     here = area_wood(g, a["area"])
     if not has_all(here, a["pieces"]):
-        raise IllegalAction(f"area {a['area']} holds {format_bag(here, data.KINDS) or 'no wood'}", "R20")
+        raise IllegalAction.keyed("snatch-area_holds", "R20", area=a['area'],
+                                  value=format_bag(here, data.KINDS) or 'no wood')
     plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting")
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(a["area"])], a["pieces"])
@@ -704,7 +710,7 @@ def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
 
 def _check_dest(p: Player, dest: dict[str, Bag], rule: str = "R7") -> Bag:
     if dest.get("sale", {}).get("H"):
-        raise IllegalAction("hardwood goes to the sawing area only; unsawn it cannot be sold", rule)
+        raise IllegalAction.keyed("check_dest-hardwood_goes_to_the", rule)
     return _sum(dest)
 
 
@@ -728,8 +734,7 @@ def _receive(g: Game, pi: int, a: dict[str, Any]) -> None:
                          "sale": {k: v for k, v in river.items() if k != "H"}}
     moved = _check_dest(p, dest, "R8")
     if moved != river:
-        raise IllegalAction(
-            f"all river wood arrives now: place exactly {format_bag(river, data.KINDS)}", "R8")
+        raise IllegalAction.keyed("receive-all_river_wood_arrives", "R8", value=format_bag(river, data.KINDS))
     p.wood["river"] = {}
     _deliver(p, dest)
 
@@ -737,7 +742,7 @@ def _receive(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
     moved = _check_dest(p, dest)
     if not moved:
-        raise IllegalAction("say which pieces go where, like `saw:H sale:2F`", "R7")
+        raise IllegalAction.keyed("transport_common-say_which_pieces_go", "R7")
     _check_pieces(p, "woodpile", moved)
     return moved
 
@@ -746,7 +751,7 @@ def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
 def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction("in winter only sledges move wood", "R7")
+        raise IllegalAction.keyed("carry-in_winter_only_sledges", "R7")
     moved = _transport_common(g, p, a["dest"])
     plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying")
     use_workers(p, "bearers", plan)
@@ -758,15 +763,15 @@ def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _wagon(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction("in winter only sledges move wood", "R7")
+        raise IllegalAction.keyed("wagon-in_winter_only_sledges", "R7")
     if not p.equipment.get("wagon"):
-        raise IllegalAction(f"{p.name} has no wagon token", "R7")
+        raise IllegalAction.keyed("wagon-has_no_wagon_token", "R7", name=p.name)
     if not p.fodder:
-        raise IllegalAction(f"{p.name} has no fodder for the oxen", "R7")
+        raise IllegalAction.keyed("wagon-has_no_fodder_for", "R7", name=p.name)
     value = min(p.fodder)  # R7: fodder on 2 is used before fodder on 3
     moved = _transport_common(g, p, a["dest"])
     if total(moved) > value:
-        raise IllegalAction(f"fodder on {value} moves at most {value} pieces", "R7")
+        raise IllegalAction.keyed("wagon-fodder_on_moves_at", "R7", value=value)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "a wagon")
     use_workers(p, "bearers", plan)
     take(p.equipment, "wagon")
@@ -786,10 +791,11 @@ def _food_supply(g: Game, p: Player, n: int) -> None:
 def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction("the river is frozen in winter", "R7")
+        raise IllegalAction.keyed("raft-the_river_is_frozen", "R7")
     n = total(a["pieces"])
     if p.equipment.get("raft", 0) < n:
-        raise IllegalAction(f"{n} pieces need {n} rafts; {p.name} has {p.equipment.get('raft', 0)}", "R7")
+        raise IllegalAction.keyed("raft-pieces_need_rafts_has", "R7", n=n, name=p.name,
+                                  value=p.equipment.get('raft', 0))
     _check_pieces(p, "woodpile", a["pieces"])
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "log driving")
     use_workers(p, "bearers", plan)
@@ -803,12 +809,13 @@ def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _float(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not plan_active(g, p, "log-driving"):
-        raise IllegalAction("floating wood without raft or worker needs the Log Driving card planned for now", "R20")
+        raise IllegalAction.keyed("float-floating_wood_without_raft", "R20")
     if p.floated:
-        raise IllegalAction(f"{p.name} has already used the Log Driving card", "R20")
+        raise IllegalAction.keyed("float-has_already_used_the", "R20", name=p.name)
     n = total(a["pieces"])
     if n > data.LOG_DRIVING_CARD_PIECES:
-        raise IllegalAction(f"the Log Driving card floats at most {data.LOG_DRIVING_CARD_PIECES} pieces", "R20")
+        raise IllegalAction.keyed("float-the_log_driving_card", "R20",
+                                  LOG_DRIVING_CARD_PIECES=data.LOG_DRIVING_CARD_PIECES)
     _check_pieces(p, "woodpile", a["pieces"])
     take_all(p.wood["woodpile"], a["pieces"])
     add_all(p.wood["river"], a["pieces"])
@@ -820,14 +827,14 @@ def _float(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _sledge(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not g.winter:
-        raise IllegalAction("sledges run in winter only", "R7")
+        raise IllegalAction.keyed("sledge-sledges_run_in_winter", "R7")
     if not p.equipment.get("sledge"):
-        raise IllegalAction(f"{p.name} has no sledge token", "R7")
+        raise IllegalAction.keyed("sledge-has_no_sledge_token", "R7", name=p.name)
     moved = _transport_common(g, p, a["dest"])
     food = max(0, total(moved) - data.SLEDGE_BASE)
     if food > p.food:
-        raise IllegalAction(
-            f"a sledge moves {data.SLEDGE_BASE} pieces plus one per food spent; {p.name} has {p.food} food", "R7")
+        raise IllegalAction.keyed("sledge-a_sledge_moves_pieces", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
+                                  food=p.food)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "a sledge")
     use_workers(p, "bearers", plan)
     take(p.equipment, "sledge")
@@ -858,13 +865,14 @@ def _saw(g: Game, pi: int, a: dict[str, Any]) -> None:
     _check_pieces(p, "saw", disks)
     jobs = saw_jobs(g, p, total(disks))
     if p.equipment.get("saw", 0) < jobs:
-        raise IllegalAction(f"{jobs} sawing jobs need {jobs} saws; {p.name} has {p.equipment.get('saw', 0)}", "R9")
+        raise IllegalAction.keyed("saw-sawing_jobs_need_saws", "R9", jobs=jobs, name=p.name,
+                                  value=p.equipment.get('saw', 0))
     logs: Bag = {}
     for disk, n in disks.items():
         add(logs, "m" + disk, n * saw_yield(g, p, disk))
     if not has_all(logs, a["store"]):
-        raise IllegalAction(f"sawing gives {format_bag(logs, data.PIECES)}; cannot store {format_bag(a['store'])}",
-                            "R9")
+        raise IllegalAction.keyed("saw-sawing_gives_cannot_store", "R9", value=format_bag(logs, data.PIECES),
+                                  value2=format_bag(a['store']))
     plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing")
     use_workers(p, "sawyers", plan)
     take(p.equipment, "saw", jobs)
@@ -884,7 +892,7 @@ def find_task(p: Player, tid: str) -> Task:
         if t.id == tid:
             return t
     held = ", ".join(t.id for t in p.tasks) or "none"
-    raise IllegalAction(f"{p.name} holds no task {tid} (holds {held})", "R19")
+    raise IllegalAction.keyed("find_task-holds_no_task_holds", "R19", name=p.name, tid=tid, held=held)
 
 
 @handler("fill")
@@ -900,9 +908,8 @@ def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
                 slot = next((i for i, (need, done) in enumerate(zip(task.needs, placed, strict=True))
                              if not done and need[0] == piece and need[1] == stage), None)
                 if slot is None:
-                    raise IllegalAction(
-                        f"task {task.id} needs no {data.PIECE_NAMES[piece]} at drying stage {stage} "
-                        f"(still needs {needs_words(task)})", "R19")
+                    raise IllegalAction.keyed("fill-task_needs_no_at", "R19", id=task.id,
+                                              value=data.PIECE_NAMES[piece], stage=stage, value2=needs_words(task))
                 placed[slot] = True
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -964,7 +971,7 @@ def _sell(g: Game, pi: int, a: dict[str, Any]) -> None:
         _check_pieces(p, area, bag)
     must = must_sell(p)
     if must and not has_all(a["from"].get("dry3", {}), must):
-        raise IllegalAction(f"wood in the third drying area must be sold: {format_bag(must, data.PIECES)}", "R12")
+        raise IllegalAction.keyed("sell-wood_in_the_third", "R12", value=format_bag(must, data.PIECES))
     amount = sale_total(a["from"])
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -983,7 +990,7 @@ def _dry(g: Game, pi: int, a: dict[str, Any]) -> None:
     _check_pieces(p, "sale", a["pieces"])
     if not dry1_fits(g, p, a["pieces"]):
         cap = "two disks or four milled logs" if plan_active(g, p, "drying") else "one disk or two milled logs"
-        raise IllegalAction(f"the first drying area holds {cap}, never a mix or hardwood disks", "R11")
+        raise IllegalAction.keyed("dry-the_first_drying_area", "R11", cap=cap)
     take_all(p.wood["sale"], a["pieces"])
     add_all(p.wood["dry1"], a["pieces"])
 
@@ -1053,8 +1060,7 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
     short = bill.still_short if bill else 0
     if sell:
         if not short:
-            raise IllegalAction(
-                f"{p.name} can pay the {what} without selling wood; wood is sold in the selling phase", "R14")
+            raise IllegalAction.keyed("settle-can_pay_the_without", "R14", name=p.name, what=what)
         for area, bag in sell.items():
             _check_pieces(p, area, bag)
         value = forced_sale_value(sell)
@@ -1063,12 +1069,11 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
             left[area] = dict(left.get(area, {}))
             take_all(left[area], bag)
         if value < short and any(left.values()):
-            raise IllegalAction(f"{p.name} is ${short} short after loans; the wood named brings ${value}: sell more",
-                                "R14")
+            raise IllegalAction.keyed("settle-is_short_after_loans", "R14", name=p.name, short=short, value=value)
     elif short and any(sellable_in_winter(p).values()):  # heat() has already taken the burnt logs
         own = sellable_in_winter(p)
-        raise IllegalAction(f"{p.name} is ${short} short for {what} after loans: name wood to sell, like "
-                            f"`{wood_example(own)}` ({p.name} has {wood_words(own)})", "R14")
+        raise IllegalAction.keyed("settle-is_short_for_after", "R14", name=p.name, short=short, what=what,
+                                  value=wood_example(own), value2=wood_words(own))
     if bill:
         for _ in range(bill.loans_taken):
             p.loans += 1
@@ -1117,13 +1122,13 @@ def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
     _check_pieces(p, "store", logs)
     can = min(need, total(p.wood["store"]))
     if total(logs) != can:
-        raise IllegalAction(f"hand in {can} logs from the firewood storage (the card asks {need})", "R14")
+        raise IllegalAction.keyed("heat-hand_in_logs_from", "R14", can=can, need=need)
     sell = a["sell"]
     if sell.get("store"):
         after = dict(p.wood["store"])
         take_all(after, logs)
         if not has_all(after, sell["store"]):
-            raise IllegalAction("the logs burnt cannot also be sold", "R14")
+            raise IllegalAction.keyed("heat-the_logs_burnt_cannot", "R14")
     store_before = dict(p.wood["store"])
     take_all(p.wood["store"], logs)
     try:
@@ -1137,7 +1142,7 @@ def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not p.wood["river"].get(a["kind"]):
-        raise IllegalAction(f"{p.name} has no {data.KIND_NAMES[a['kind']]} on the river", "R8")
+        raise IllegalAction.keyed("river-has_no_on_the", "R8", name=p.name, value=data.KIND_NAMES[a['kind']])
     p.river_choice = a["kind"]
 
 
@@ -1145,7 +1150,6 @@ def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.step == "selling" and must_sell(p):
-        raise IllegalAction(
-            f"wood in the third drying area must be sold first: {format_bag(must_sell(p), data.PIECES)}", "R12")
+        raise IllegalAction.keyed("done-wood_in_the_third", "R12", value=format_bag(must_sell(p), data.PIECES))
     if g.step == "cutting" and not g.winter:
         p.cut_done = True

@@ -63,36 +63,36 @@ def validate(s: Setup) -> None:
     """Refuse an impossible setup with one clear reason; names are NFC-normalised in place (engine/names.py)."""
     n = len(s.players)
     if n not in data.PLAYER_COUNTS:
-        raise IllegalAction(f"Lignum is for 2 to 4 players, not {n}", "")
+        raise IllegalAction.keyed("validate-lignum_is_for_to", "", n=n)
     s.players = names = [check_name(p) for p in s.players]
     s.order = [nfc(o.strip()) for o in s.order]
     s.areas = {nfc(k.strip()): v for k, v in s.areas.items()}
     if len({x.casefold() for x in names}) != n:
-        raise IllegalAction("player names must differ", "")
+        raise IllegalAction.keyed("validate-player_names_must_differ", "")
     if s.mode not in data.MODES:
-        raise IllegalAction(f"unknown mode {s.mode!r}; modes are {', '.join(data.MODES)}", "")
+        raise IllegalAction.keyed("validate-unknown_mode_modes_are", "", mode=s.mode, value=', '.join(data.MODES))
     for v in s.variants:
         if v not in data.VARIANTS:
-            raise IllegalAction(f"unknown variant {v!r}; variants are {', '.join(data.VARIANTS)}", "")
+            raise IllegalAction.keyed("validate-unknown_variant_variants_are", "", v=v, value=', '.join(data.VARIANTS))
     folded = {x.casefold(): x for x in names}
     if sorted(o.casefold() for o in s.order) != sorted(folded):
-        raise IllegalAction("the starting order must name every player once", "R18")
+        raise IllegalAction.keyed("validate-the_starting_order_must", "R18")
     if sorted(a.casefold() for a in s.areas) != sorted(folded):
-        raise IllegalAction("every player needs a first-round cutting area", "")
+        raise IllegalAction.keyed("validate-every_player_needs_a", "")
     spots = list(s.areas.values())
     if len(set(spots)) != n or any(a not in data.CUTTING_AREAS for a in spots):
-        raise IllegalAction("first-round cutting areas are different areas from 1 to 6", "")
+        raise IllegalAction.keyed("validate-first_round_cutting_areas", "")
     if len(s.winter) != 2 or any(len(w) != 2 or min(w) < 0 for w in s.winter):
-        raise IllegalAction("two winter cards are needed, each as food/heat with numbers of 0 or more", "R14")
+        raise IllegalAction.keyed("validate-two_winter_cards_are", "R14")
     if data.MODE_HAS_PLANNED_WORK[s.mode]:
         want = data.PLANNED_WORK_CARDS_LAID[n]
         if len(s.cards) != want or len(set(s.cards)) != want:
-            raise IllegalAction(f"with {n} players lay out {want} different planned work cards", "R20")
+            raise IllegalAction.keyed("validate-with_players_lay_out", "R20", n=n, want=want)
         for c in s.cards:
             if c not in data.PLANNED_WORK:
-                raise IllegalAction(f"unknown planned work card {c!r}", "R20")
+                raise IllegalAction.keyed("validate-unknown_planned_work_card", "R20", c=c)
     elif s.cards:
-        raise IllegalAction(f"planned work cards are not used in the {s.mode} game", "R20")
+        raise IllegalAction.keyed("validate-planned_work_cards_are", "R20", mode=s.mode)
     if s.expansion and s.expansion not in data.EXPANSIONS:
         raise IllegalAction.keyed("setup_expansion_unknown", "R23", expansion=s.expansion, known=data.EXPANSIONS)
     if s.expansion:
@@ -108,22 +108,23 @@ def validate(s: Setup) -> None:
     elif s.buildings:
         raise IllegalAction.keyed("setup_buildings_no_expansion", "R23")
     if s.start_money < 0:
-        raise IllegalAction("starting money cannot be negative", "R1")
+        raise IllegalAction.keyed("validate-starting_money_cannot_be", "R1")
     if s.start_money > data.MAX_MONEY:
-        raise IllegalAction(f"starting money above ${data.MAX_MONEY} is not a game of Lignum", "R1")
+        raise IllegalAction.keyed("validate-starting_money_above_is", "R1", MAX_MONEY=data.MAX_MONEY)
     if any(x > data.MAX_WINTER_NEED for w in s.winter for x in w):
-        raise IllegalAction(f"a winter card asks for at most {data.MAX_WINTER_NEED} food or wood", "R14")
+        raise IllegalAction.keyed("validate-a_winter_card_asks", "R14", MAX_WINTER_NEED=data.MAX_WINTER_NEED)
     for who, colour in s.colours.items():
         if nfc(who).casefold() not in folded:
-            raise IllegalAction(f"a colour is given for {who!r}, who is not a player", "")
+            raise IllegalAction.keyed("validate-a_colour_is_given", "", who=who)
         if colour not in data.COLOUR_CHOICES:
-            raise IllegalAction(f"unknown colour {colour!r}; colours are {', '.join(data.COLOUR_CHOICES)}", "")
+            raise IllegalAction.keyed("validate-unknown_colour_colours_are", "", colour=colour,
+                                      value=', '.join(data.COLOUR_CHOICES))
     given = [nfc(c).casefold() for c in s.colours]
     if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
-        raise IllegalAction("each player has a colour of their own", "")
+        raise IllegalAction.keyed("validate-each_player_has_a", "")
     bad = first_unsafe(s.name)
     if bad:
-        raise IllegalAction(f"the game's name holds an invisible or control character ({describe(bad)})", "")
+        raise IllegalAction.keyed("validate-the_game_s_name", "", value=describe(bad))
     s.name = nfc(s.name.strip())
 
 
