@@ -340,7 +340,7 @@ def advice_lines(gf, g, quiet: bool) -> list[str]:
     from .engine import advice
 
     lines = views.forecast_lines(g)
-    if not quiet and gf.setup.warnings:
+    if not quiet and gf.setup.warnings and not g.over:  # after the final scoring a warning can change nothing
         lines += views.warning_lines(advice.warnings(g))
     return lines
 
@@ -357,7 +357,7 @@ def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
         for line in recap:
             out(line)
         out()
-    out(views.reminder(g))
+    out(views.reminder(g, file or ""))
     out()
     for line in views.step_lines(g):
         out(line)

@@ -99,12 +99,16 @@ def wood_text(bag: dict[str, int]) -> str:
     return format_bag(bag, D.PIECES) or "nothing"
 
 
-def reminder(g: Game) -> str:
-    """The step's reminder for the physical board, filled with this game's numbers."""
+def reminder(g: Game, file: str = "") -> str:
+    """The step's reminder for the physical board, filled with this game's numbers.
+
+    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one."""
     tpl = texts.load("reminders")["steps"]
     step = g.step
     if g.over:
-        return tpl["over"]
+        import shlex
+
+        return texts.fill(tpl["over"], file=f" {shlex.quote(file)}" if file else "")
     fields: dict[str, Any] = {"season": season_name(g.season), "year": g.year, **board_fields(g, tpl)}
     n = len(g.players)
     actor = flow.actors(g)
@@ -197,7 +201,7 @@ def pending_lines(g: Game) -> list[str]:
                 out.append(texts.fill(w["pending_plan"], name=p.name, card=pl.card,
                                       season=w["seasons"].get(g.season, g.season)))
         for t in p.tasks:
-            if not t.complete:
+            if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
         if not g.over:  # R23: the program does not play a building's effect; it reminds its owner at every step

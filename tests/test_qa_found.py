@@ -70,3 +70,14 @@ def test_korean_wizard_summary_is_translated_and_aligned(tmp_path):
         assert m, line
         columns.add(display_width(line[:m.start(2)]))
     assert len(columns) == 1, columns
+
+
+def test_next_after_the_end_points_at_this_game_and_warns_no_more(tmp_path):
+    """`lignum next FILE` of a finished game said `lignum score` (which scores the latest game, not FILE) and
+    still warned that a task needed wood, after the final scoring."""
+    game = EXAMPLES / "advanced-3p.lignum"
+    out = " ".join(run("next", str(game), tmp=tmp_path).stdout.split())
+    assert f"See the final scores with: lignum score {game}" in out
+    assert "still needs" not in out
+    ko = " ".join(run("--lang", "ko", "next", str(game), tmp=tmp_path).stdout.split())
+    assert f"lignum score {game}" in ko
