@@ -240,7 +240,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row(lab["area"], lambda p: p.area or "-")
     row(lab["path"], lambda p: lab["clearing"] if p.pos == g.board.clearing else (p.pos or lab["start"]))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
-        row(D.AREA_NAMES[area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
+        row(lab["area_names"][area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
     if g.has_tasks:
         row(lab["tasks"], lambda p: "; ".join(
             f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + needs_words(t)}" for t in p.tasks) or "-")
@@ -256,10 +256,11 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
 
 def workers_text(p: Player) -> str:
     """Hired workers and whether the mill worker is still free this round (R6)."""
-    parts = [f"{n} {kind if n > 1 else kind[:-1]}" for kind in ("woodcutters", "bearers", "sawyers")
-             if (n := p.workers.get(kind, 0))]
+    w = texts.load("labels")["show"]["workers_words"]
+    parts = [texts.fill(w["pattern"], n=n, kind=w[kind if n > 1 else kind[:-1]])
+             for kind in ("woodcutters", "bearers", "sawyers") if (n := p.workers.get(kind, 0))]
     if p.mill_worker:
-        parts.append("mill worker")
+        parts.append(w["mill_worker"])
     return ", ".join(parts) or "-"
 
 

@@ -81,3 +81,23 @@ def test_next_after_the_end_points_at_this_game_and_warns_no_more(tmp_path):
     assert "still needs" not in out
     ko = " ".join(run("--lang", "ko", "next", str(game), tmp=tmp_path).stdout.split())
     assert f"lignum score {game}" in ko
+
+
+def test_korean_show_and_turn_header_have_no_english_words(tmp_path):
+    """`show` and play's turn line said `woodpile`, `mill worker`, `travel`, `food 1` in a Korean game."""
+    game = tmp_path / "k.lignum"
+    r = run("--lang", "ko", "new", "-p", "민준,서연", "--mode", "basic", "--no-variants", "--order", "민준,서연",
+            "--areas", "민준=3,서연=6", "--winter", "5/2,6/3", "--file", str(game), tmp=tmp_path)
+    assert r.returncode == 0, r.stderr
+    run("do", str(game), "path food saw food raft raft board stake X coin joker sledge X wagon", "민준 go 3",
+        "서연 go 4 2", tmp=tmp_path)
+    show = run("show", str(game), tmp=tmp_path).stdout
+    for english in ("woodpile", "mill worker", "sale area", "drying area", "2 bearers"):
+        assert english not in show
+    assert "목재더미" in show and "제재소 일꾼" in show and "짐꾼 2명" in show
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1"}
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(game)], input="quit\n",
+                       capture_output=True, text=True, env=env, timeout=60)
+    header = next(line for line in r.stdout.splitlines() if line.startswith("-- 민준"))
+    assert header.startswith("-- 민준, 이동: ") and "음식 1" in header and "제재소 일꾼" in header, header
+    assert not re.search(r"[a-z]{4,}", header), header

@@ -52,9 +52,9 @@ class TurnMenus:
         g = self.g
         bits = [f"${p.money}"]
         if p.food:
-            bits.append(f"food {p.food}")
+            bits.append(f"{tpl('word_food')} {p.food}")
         if p.loans:
-            bits.append(f"loans {p.loans}")
+            bits.append(f"{tpl('word_loans')} {p.loans}")
         if g.step == "travel":  # one compact line of what the player holds
             bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
             for label, text in (("", format_bag(p.equipment, D.EQUIPMENT)),
@@ -75,7 +75,7 @@ class TurnMenus:
         others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
         if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
             bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
-        return f"-- {name}, {g.step}: " + ", ".join(bits)
+        return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits)
 
     def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
         return Choice(short(a), note, [a.text], key=key)
