@@ -134,7 +134,7 @@ def test_final_sale_step_takes_no_loans_and_names_itself():
 
 def test_an_unexpected_error_is_one_line_not_a_traceback(tmp_path):
     code = ("import sys; import lignum_companion.views as v\n"
-            "def boom(g):\n    raise RuntimeError('boom')\n"
+            "def boom(*args, **kw):\n    raise RuntimeError('boom')\n"
             "v.reminder = boom\nsys.argv = ['lignum', 'next', 'examples/basic-2p.lignum']\n"
             "from lignum_companion.cli import main\nmain()\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
