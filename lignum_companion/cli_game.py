@@ -518,6 +518,8 @@ def cmd_score(
     if pdf is not None:
         return
     from . import texts
+    from .engine.data import FURNITURE_PIECES
+    from .engine.pieces import format_bag
     from .views import money
 
     lab = texts.load("labels")["score"]
@@ -533,9 +535,17 @@ def cmd_score(
                      money(r["task_dollars"]) if r["tasks"] else "-",
                      money(-r["loan_repayment"]) if r["loan_repayment"] else "-",
                      money(-r["debt"]) if r["debt"] else "-", money(r["total"])])
-    out(coloured_table(list(lab["columns"]), rows, [r["colour"] for r in result["players"]], column=1),
-        neutral=True)
+    columns = list(lab["columns"])
+    if g.joinery:  # R23: the furniture shop at base price + $3, before the loans
+        columns.insert(6, lab["furniture"])
+        for row, r in zip(rows, result["players"], strict=True):
+            row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+    out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1), neutral=True)
     for r in result["players"]:
+        if r["furniture"]["pieces"]:
+            shop = format_bag(r["furniture"]["pieces"], FURNITURE_PIECES)
+            out(f"{r['name']}: " + texts.fill(lab["furniture_line"], pieces=shop,
+                                              dollars=money(r["furniture"]["dollars"])))
         for t in r["tasks"]:
             state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]
             out(f"{r['name']}: {t['id']} ${t['value']} {state}")
