@@ -156,7 +156,8 @@ def reminder(g: Game, file: str = "") -> str:
         river = p.wood["river"]
         fields["best"] = max(("F", "S"), key=lambda k: river.get(k, 0) * (D.BASE_PRICE[k] or 0))
     elif step in ("feeding", "heating"):
-        food, heat = g.winter_cards[g.year - 1]
+        # the player's own need: the card, plus one food per carpenter (R14, R23)
+        food, heat = rules.winter_need(g, p) if p is not None else g.winter_cards[g.year - 1]
         fields.update(food_need=food, heat_need=heat)
         if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
             own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
