@@ -31,6 +31,17 @@ def where_at(pos: dict[str, Any]) -> str:
     return texts.fill(w["where"], season=w["seasons"].get(pos["season"], pos["season"]), year=pos["year"], step=step)
 
 
+def reason_words(reason: str) -> str:
+    """A ledger reason (engine data, e.g. 'winter food', 'task T3') in the shown language."""
+    r = texts.load("labels")["reasons"]
+    if reason in r["exact"]:
+        return r["exact"][reason]
+    for prefix, words in r["prefixes"].items():
+        if reason.startswith(prefix):
+            return words + reason[len(prefix):]
+    return reason
+
+
 def season_name(season: str) -> str:
     """A season in the shown language ('fall' -> '가을')."""
     return texts.load("labels")["flow"]["seasons"].get(season, season)

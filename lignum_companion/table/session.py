@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import gamefile, views
+from .. import gamefile, texts, views
 from ..engine import LignumError, advice, flow
 from ..engine import data as D
 from ..engine import play as engine_play
@@ -351,11 +351,12 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             sums: dict[str, list[int]] = {}
             for e in p1.ledger[len(p0.ledger):]:
                 sums.setdefault(e.reason, []).append(e.amount)
-            parts = [f"{reason}{f' x{len(a)}' if len(a) > 1 else ''} {dollars(sum(a), sign=True)}"
+            parts = [f"{views.reason_words(reason)}{f' x{len(a)}' if len(a) > 1 else ''} {dollars(sum(a), sign=True)}"
                      for reason, a in sums.items()]
             if p0.money != p1.money or parts:
                 parts.append(f"${p0.money} -> ${p1.money}")
-            for attr, word in (("food", "food"), ("loans", "loans"), ("debt", "debt")):
+            show = texts.load("labels")["show"]
+            for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
                 a, b = getattr(p0, attr), getattr(p1, attr)
                 if a != b:
                     parts.append(f"{word} {a} -> {b}")
