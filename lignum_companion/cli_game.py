@@ -41,7 +41,7 @@ def resolve_file(file: str | None) -> Path:
         return Path(file)
     last = gamefile.last_game()
     if last is None:
-        fail(f"no saved games in {gamefile.games_dir()}; start one with `lignum new` or name a FILE")
+        fail(say("no_games_start", folder=gamefile.games_dir()))
     return last
 
 
@@ -384,7 +384,7 @@ def cmd_show(
     if player:
         idx = g.player_index(player)
         if idx is None:
-            fail(f"no player called {player!r} (players: {', '.join(p.name for p in g.players)})")
+            fail(say("no_player", player=player, names=", ".join(p.name for p in g.players)))
         only = g.players[idx]
     if as_json:
         state = g.to_dict()
@@ -509,7 +509,7 @@ def cmd_score(
         except pdfmod.ExportError as e:
             fail(str(e))
         if not as_json:
-            out(f"score sheet written to {pdf}")
+            out(say("sheet_written", path=pdf))
     if as_json:
         import json
 
@@ -591,18 +591,18 @@ def _projected_line(result: dict[str, Any]) -> str | None:
 
 def cmd_games() -> None:
     """Saved games, most recent first; an unreadable file is listed with its reason, the others still show."""
-    from . import gamefile
+    from . import gamefile, texts
 
     games = gamefile.list_games()
     if not games:
-        out(f"no saved games in {gamefile.games_dir()}")
+        out(say("no_games", folder=gamefile.games_dir()))
         return
     from .stats import summaries
 
     rows = [[p.name, s["players"], s["where"]] for p, s in zip(games, summaries(games, progress=_progress),
                                                                strict=True)]
-    out(table(["file", "players", "where"], rows))
-    out(f"folder: {gamefile.games_dir()}")
+    out(table(list(texts.load("cli")["games_columns"]), rows))
+    out(say("games_folder", folder=gamefile.games_dir()))
 
 
 def _progress(done: int, todo: int) -> None:

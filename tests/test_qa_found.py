@@ -101,3 +101,16 @@ def test_korean_show_and_turn_header_have_no_english_words(tmp_path):
     header = next(line for line in r.stdout.splitlines() if line.startswith("-- 민준"))
     assert header.startswith("-- 민준, 이동: ") and "음식 1" in header and "제재소 일꾼" in header, header
     assert not re.search(r"[a-z]{4,}", header), header
+
+
+def test_korean_cli_messages_of_score_games_and_show(tmp_path):
+    """`score --pdf`, `games` and `show --player` answered in English under --lang ko."""
+    out = tmp_path / "sheet.pdf"
+    r = run("--lang", "ko", "score", str(EXAMPLES / "basic-3p.lignum"), "--pdf", str(out), tmp=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == f"점수표를 {out}에 썼습니다", r.stdout + r.stderr
+    r = run("--lang", "ko", "games", tmp=tmp_path)
+    assert "저장된 게임이 없습니다" in r.stdout, r.stdout
+    r = run("--lang", "ko", "show", str(EXAMPLES / "basic-3p.lignum"), "--player", "zz", tmp=tmp_path)
+    assert r.returncode == 1 and "'zz'(이)라는 플레이어가 없습니다 (플레이어: anna, ben, cleo)" in r.stderr
+    r = run("show", str(EXAMPLES / "basic-3p.lignum"), "--player", "zz", tmp=tmp_path)
+    assert "no player called 'zz' (players: anna, ben, cleo)" in r.stderr
