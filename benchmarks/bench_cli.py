@@ -104,6 +104,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=40)
     ap.add_argument("--file", help="game file for `lignum show` (default: examples/basic-4p.lignum)")
     ap.add_argument("--no-bytecode", action="store_true", help="honour PYTHONDONTWRITEBYTECODE (compile each run)")
+    ap.add_argument("--lang", choices=("en", "ko", "both"), default="both",
+                    help="language of the lignum side (LIGNUM_LANG); both: every pair once per language")
     args = ap.parse_args()
     env = dict(os.environ)
     cache = tempfile.mkdtemp(prefix="lignum-bench-pycache-")
@@ -125,7 +127,9 @@ def main() -> int:
           f"show file: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     failed = False
     try:
-        for key, (cmd, base) in pairs.items():
+        for lang, (key, (cmd, base)) in [(lang, item) for lang in (("en", "ko") if args.lang == "both"
+                                                                   else (args.lang,)) for item in pairs.items()]:
+            env["LIGNUM_LANG"] = lang
             ta, tb = side_by_side(cmd, base, args.runs, env)
             ma, mb = statistics.median(ta), statistics.median(tb)
             ratio = ma / mb
@@ -133,7 +137,7 @@ def main() -> int:
             failed |= not ok
             heavy = ", ".join(heavy_imports(cmd, env)) or "none"
             label = {"help": "lignum --help", "show": "lignum show FILE", "next": "lignum next FILE"}[key]
-            print(f"{label:<17}"
+            print(f"[{lang}] {label:<17}"
                   f"median {ma * 1000:6.1f} ms (min {min(ta) * 1000:6.1f})   "
                   f"{' '.join(base[1:]):<30} median {mb * 1000:6.1f} ms (min {min(tb) * 1000:6.1f})   "
                   f"ratio {ratio:.2f} (budget {BUDGETS[key]}) {'ok' if ok else 'OVER'}; heavy imports: {heavy}")
