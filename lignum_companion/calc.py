@@ -8,11 +8,11 @@ engine. Each calculator returns a frozen result; `render_*` turns it into lines 
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
+from . import texts
 from .engine import data, prices
 from .engine.errors import IllegalAction, LignumError
 
@@ -229,42 +229,34 @@ def winter(food_need: int, heat_need: int, food: int, heat: int, money: int, loa
 
 def _render_step(s: WinterStep, thing: str) -> list[str]:
     """Lines for one step: what is missing, the loans, the payment, the shortfall."""
-    title = f"{s.step.capitalize()}: need {s.need} {thing}, have {s.have}"
+    t = texts.load("calc")["winter"]
+    title = texts.fill(t["title"], step=t["steps"].get(s.step, s.step), need=s.need, thing=thing, have=s.have)
     if not s.missing:
-        return [f"{title}: nothing missing, nothing to pay."]
-    piece_cost = s.cost // s.missing
-    lines = [f"{title}: {s.missing} missing × ${piece_cost} = ${s.cost}."]
+        return [texts.fill(t["nothing"], title=title)]
+    lines = [texts.fill(t["missing"], title=title, missing=s.missing, each=s.cost // s.missing, cost=s.cost)]
     if s.loans_taken:
-        plural = "s" if s.loans_taken > 1 else ""
-        lines.append(f"  Money ${s.money_before} is short: take {s.loans_taken} loan{plural} first "
-                     f"(+${s.money_after_loans - s.money_before}) → ${s.money_after_loans}.")
+        lines.append(texts.fill(t["loans_one" if s.loans_taken == 1 else "loans_many"], money=s.money_before,
+                                n=s.loans_taken, gain=s.money_after_loans - s.money_before, after=s.money_after_loans))
     elif s.money_before < s.cost:
-        lines.append(f"  Money ${s.money_before} is short and no loan is left to take "
-                     f"({s.loans_before} of {data.MAX_LOANS} held).")
-    lines.append(f"  Pay ${s.paid} → money left ${s.money_left}.")
+        lines.append(texts.fill(t["no_loan_left"], money=s.money_before, held=s.loans_before, max=data.MAX_LOANS))
+    lines.append(texts.fill(t["pay"], paid=s.paid, left=s.money_left))
     if s.still_short:
-        lines.append(f"  Still ${s.still_short} to raise by selling wood.")
+        lines.append(texts.fill(t["still_short"], short=s.still_short))
     return lines
 
 
 def render_winter(result: WinterResult) -> str:
     """The R14 walk as the table would do it: feeding, then heating, then the summary."""
-    out = _render_step(result.feeding, "food")
-    out += _render_step(result.heating, "heating wood")
-    out.append(f"Left over: {result.feeding.left_over} food (thrown away), "
-               f"{result.heating.left_over} heating wood (kept for next winter).")
-    out.append(f"Loans: {result.loans_before} → {result.loans_after}. "
-               f"Money: ${result.money_before} → ${result.money_left}.")
+    t = texts.load("calc")["winter"]
+    out = _render_step(result.feeding, t["food"])
+    out += _render_step(result.heating, t["heat"])
+    out.append(texts.fill(t["left_over"], food=result.feeding.left_over, heat=result.heating.left_over))
+    out.append(texts.fill(t["summary"], before=result.loans_before, after=result.loans_after,
+                          money=result.money_before, left=result.money_left))
     if result.to_raise_by_selling:
-        out += textwrap.wrap(
-            f"Sell wood from the mill for at least ${result.to_raise_by_selling}. Which wood is the player's "
-            "choice: sale and drying areas at their price with bonus, sawing-area disks and storage logs at "
-            "base price, never unmilled hardwood; selling more is allowed. If everything is sold and money "
-            f"is still missing, the rest is a debt deducted at the final scoring ({result.rule}).",
-            80,
-        )
+        out += texts.wrap(texts.fill(t["sell"], short=result.to_raise_by_selling, rule=result.rule), 80)
     else:
-        out.append(f"Nothing has to be sold ({result.rule}).")
+        out.append(texts.fill(t["nothing_to_sell"], rule=result.rule))
     return "\n".join(out)
 
 
@@ -319,22 +311,23 @@ def loan(loans: int | None = None) -> LoanResult:
 
 def render_loan(result: LoanResult) -> str:
     """The loan table, or one player's loans and what one more would do."""
+    t = texts.load("calc")["loan"]
     out: list[str] = []
     if result.current is None:
         for row in result.rows:
-            out.append(f"{_plural(row.loans, 'loan')}: receive ${row.received}, "
-                       f"repay ${row.repay} at the end (costs ${row.cost}).")
+            out.append(texts.fill(t["row_one" if row.loans == 1 else "row_many"], n=row.loans,
+                                  received=row.received, repay=row.repay, cost=row.cost))
     else:
         cur = result.current
-        out.append(f"Holding {_plural(cur.loans, 'loan')}: received ${cur.received}, "
-                   f"repay ${cur.repay} at the end (costs ${cur.cost}).")
+        key = {0: "holding_none", 1: "holding_one"}.get(cur.loans, "holding_many")
+        out.append(texts.fill(t[key], n=cur.loans, received=cur.received, repay=cur.repay, cost=cur.cost))
         if result.next is None:
-            out.append(f"No further loan: {result.max_loans} is the most a player may hold.")
+            out.append(texts.fill(t["no_more"], max=result.max_loans))
         else:
             nxt = result.next
-            out.append(f"One more loan: +${result.loan_amount} now; repayment rises from ${cur.repay} to "
-                       f"${nxt.repay} (+${nxt.repay - cur.repay}).")
-    out.append(f"A loan is taken on your own turn, any time, winter too; no early repayment ({result.rule}).")
+            out.append(texts.fill(t["one_more"], amount=result.loan_amount, repay=cur.repay,
+                                  next_repay=nxt.repay, rise=nxt.repay - cur.repay))
+    out.append(texts.fill(t["rule"], rule=result.rule))
     return "\n".join(out)
 
 
