@@ -27,7 +27,14 @@ class Stopped(KeyboardInterrupt):
 caught: list[int] = []  # signals received; typer turns the interrupt into exit 130, we say what it was
 
 
+_owner: list[int] = []  # the process that installed the handlers
+
+
 def _raise_stopped(signum: int, frame: object) -> None:
+    if _owner and os.getpid() != _owner[0]:  # a forked worker (multiprocessing pools): the default behaviour,
+        signal.signal(signum, signal.SIG_DFL)  # so that a pool's terminate() ends it at once
+        os.kill(os.getpid(), signum)
+        return
     caught.append(signum)
     raise Stopped(signum)
 
@@ -43,6 +50,7 @@ def handled() -> int | None:
 
 def install() -> None:
     """SIGINT, SIGTERM and SIGHUP all raise `Stopped` (a KeyboardInterrupt), so `finally` blocks run."""
+    _owner[:] = [os.getpid()]
     for name in SIGNALS:
         sig = getattr(signal, name, None)
         if sig is not None:

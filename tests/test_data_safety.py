@@ -490,3 +490,24 @@ def test_items3_9_odd_answers_in_play_are_refused_not_errors(tmp_path):
     assert "internal error" not in (r.stdout + r.stderr).lower() and "Traceback" not in r.stderr, r.stdout[-3000:]
     assert r.returncode == 0
     assert gamefile.read(path).action_texts() == []
+
+
+def test_item13_a_forked_worker_ends_on_sigterm_as_by_default():
+    """Pools (lignum games, stats) terminate their workers with SIGTERM: our handler must not keep them alive."""
+    code = """
+import os, signal, sys, time
+from lignum_companion import entry
+entry.install()
+pid = os.fork()
+if pid == 0:
+    time.sleep(30)
+    os._exit(0)
+time.sleep(0.2)
+os.kill(pid, signal.SIGTERM)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status))
+"""
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.stdout.strip() == "-15", r.stdout + r.stderr
