@@ -300,6 +300,8 @@ def path_line(g: Game) -> str:
         who = "".join(g.players[i].name[0] for i in g.occupants(loc))
         kind = board.kind(loc)
         tok = g.path.get(str(loc), "") if kind == "token" else short.get(kind, kind)
+        if (kind == "plan" and not g.has_planned_work) or (kind == "tasks" and not g.has_tasks):
+            tok = "-"  # skipped entirely in this mode (R2)
         parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")
     return texts.fill(w["path_line"], path=" ".join(parts))
 

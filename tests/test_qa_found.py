@@ -114,3 +114,33 @@ def test_korean_cli_messages_of_score_games_and_show(tmp_path):
     assert r.returncode == 1 and "'zz'(이)라는 플레이어가 없습니다 (플레이어: anna, ben, cleo)" in r.stderr
     r = run("show", str(EXAMPLES / "basic-3p.lignum"), "--player", "zz", tmp=tmp_path)
     assert "no player called 'zz' (players: anna, ben, cleo)" in r.stderr
+
+
+def test_wizard_summary_wraps_under_its_value_column(tmp_path):
+    """A long summary value went on at the left margin (`  shop, buildings; R23)`), under the labels."""
+    answers = ("ana bo\n\n\n\n\n4/2\n5/3\n2\nsmithy +$1 each softwood sold\nchapel one food less\n"
+               "tavern $2 when taken\nstable free fodder\ninn worker stays\nkiln dries one piece\n\n\n\n\n")
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1", "COLUMNS": "80"}
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(tmp_path / "e.lignum")],
+                       input=answers, capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  expansion      "))
+    assert lines[at + 1].startswith(" " * 17 + "shop"), lines[at:at + 2]
+
+
+def test_path_line_marks_locations_a_mode_skips(tmp_path):
+    """A basic game's path line offered `8:plan` and `13:tasks`, which R2 skips outside those modes."""
+    shown = {}
+    for mode in ("basic", "advanced"):
+        game = tmp_path / f"{mode}.lignum"
+        r = run("new", "-p", "anna,ben", "--mode", mode, "--no-variants", "--order", "anna,ben", "--areas",
+                "anna=1,ben=5", "--winter", "4/2,5/3", "--file", str(game), tmp=tmp_path)
+        assert r.returncode == 0, r.stderr
+        path = "path wagon raft saw food coin stake sledge food X raft X board joker"
+        r = run("do", str(game), path, tmp=tmp_path)
+        assert r.returncode == 0, r.stderr
+        shown[mode] = next(x for x in run("show", str(game), tmp=tmp_path).stdout.splitlines()
+                           if x.startswith("path:"))
+    assert " 8:- " in shown["basic"] and " 13:- " in shown["basic"]
+    assert " 8:- " in shown["advanced"] and " 13:tasks " in shown["advanced"]

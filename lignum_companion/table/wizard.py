@@ -352,7 +352,10 @@ class _Wizard:
         self.con.say("")
         self.con.say(tpl("summary_title"))
         for label, value in rows:  # padded by display width: a Hangul label takes two columns a letter
-            self.con.say(f"  {label}{' ' * max(1, 15 - texts.display_width(label))}{value}")
+            head = f"  {label}{' ' * max(1, 15 - texts.display_width(label))}"
+            parts = texts.wrap(value, max(20, self.con.width - texts.display_width(head))) or [""]
+            self.con.say("\n".join([head + parts[0]] + [" " * texts.display_width(head) + x for x in parts[1:]]),
+                         wrap=False)
         if D.MODE_HAS_TASKS[s.mode]:
             self.con.say(tpl("tasks_later"))
         self.con.say("")
