@@ -24,6 +24,17 @@ GAMES = 120
 MAX_STEPS = 3000
 
 
+def correct(g, rng: random.Random) -> bool:
+    """Try one random correction (any field, small or large change); True when `fix` accepted it."""
+    action = make(None, "fix", {"target": rng.choice(g.players).name, "field": rng.choice(FIELDS),
+                                "delta": rng.choice([-3, -1, 1, 1, 2, 3, 9, 40]), "reason": "fuzz"})
+    try:
+        apply(g, action)
+        return True
+    except IllegalAction:
+        return False
+
+
 def fuzz(seed: int, rate: float = 0.1) -> int:
     """Play one game with corrections mixed in; return the number of corrections accepted."""
     rng = random.Random(seed)
@@ -34,14 +45,7 @@ def fuzz(seed: int, rate: float = 0.1) -> int:
         if g.over:
             return fixes
         if rng.random() < rate:
-            who = rng.choice(g.players).name
-            action = make(None, "fix", {"target": who, "field": rng.choice(FIELDS),
-                                        "delta": rng.choice([-3, -1, 1, 1, 2, 3, 9, 40]), "reason": "fuzz"})
-            try:
-                apply(g, action)
-                fixes += 1
-            except IllegalAction:
-                pass
+            fixes += correct(g, rng)
             continue
         if actor_kind(g) == "table":
             apply(g, simulate.table_action(g, rng))
@@ -66,11 +70,7 @@ def test_the_screens_of_a_corrected_game_show_without_error():
         g = new_game(simulate.random_setup(rng, rng.choice(D.PLAYER_COUNTS), rng.choice(D.MODES)))
         while not g.over:
             if rng.random() < 0.2:
-                try:
-                    apply(g, make(None, "fix", {"target": rng.choice(g.players).name, "field": rng.choice(FIELDS),
-                                                "delta": rng.choice([-1, 1, 2, 9]), "reason": "fuzz"}))
-                except IllegalAction:
-                    pass
+                correct(g, rng)
                 continue
             if actor_kind(g) == "table":
                 apply(g, simulate.table_action(g, rng))

@@ -319,7 +319,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         except LignumError as e:
             self.say(tpl("file_broken", file=self.path, reason=str(e)))
             raise Interrupted("error") from None
-        self.say(tpl("file_changed", file=self.path, n=len(gf.actions), where=views.header_line(g)))
+        n = len(gf.actions)
+        self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                     where=views.header_line(g)))
         self.gf, self.g = gf, g
         raise Rebuild
 
