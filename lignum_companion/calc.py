@@ -157,14 +157,18 @@ def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False)
 
 def render_sale(result: SaleResult) -> str:
     """One line per group of pieces, then the total, in columns."""
+    t = texts.load("calc")["sale"]
     rows = [
-        (f"{line.count} × {data.PIECE_NAMES[line.piece]}", data.AREA_NAMES[line.area],
-         f"${line.base} + ${line.bonus} bonus = ${line.each} each", f"${line.subtotal}")
+        (texts.fill(t["count"], n=line.count, piece=t["pieces"].get(line.piece, line.piece)),
+         t["areas"].get(line.area, line.area),
+         texts.fill(t["price"], base=line.base, bonus=line.bonus, each=line.each), f"${line.subtotal}")
         for line in result.lines
     ]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    out = [f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d:>4}" for a, b, c, d in rows]
-    out.append(f"Total: ${result.total} ({result.rule})")
+    width = texts.display_width
+    widths = [max(width(row[i]) for row in rows) for i in range(3)]
+    out = ["  ".join(cell + " " * (w - width(cell)) for cell, w in zip(row[:3], widths, strict=True))
+           + f"  {row[3]:>4}" for row in rows]
+    out.append(texts.fill(t["total"], total=result.total, rule=result.rule))
     return "\n".join(out)
 
 
