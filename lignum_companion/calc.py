@@ -515,7 +515,7 @@ def market(
     spend = sum(b.total for b in buys)
     notes: list[str] = []
     if saws_owned is None and buy_saws:
-        notes.append(f"A mill holds at most {data.MAX_SAWS} saws; give --saws-owned to check the limit.")
+        notes.append(texts.text("calc", "market", "saws_note", max=data.MAX_SAWS))
     money_after = None if money is None else money + income - spend
     return MarketResult(
         sets=tuple(sets), unsold=unsold, trade=trade, buys=buys, income=income, spend=spend,
@@ -524,32 +524,37 @@ def market(
     )
 
 
+def _counted(n: int, token: str) -> str:
+    """'1 stake', '3 stakes', '2 food' (in Korean: '말뚝 3개'), from templates/<lang>/calc.toml."""
+    t = texts.load("calc")["market"]
+    word = t["one" if n == 1 else "many"].get(token, token)
+    return texts.fill(t["counted"], n=n, word=word)
+
+
 def render_market(result: MarketResult) -> str:
     """A line per set, sale and purchase, then the net and, if money was given, the money after."""
+    t = texts.load("calc")["market"]
     rows: list[tuple[str, str]] = []
-    card = " (Craftwork card)" if result.craftwork_card else ""
+    card = t["card"] if result.craftwork_card else ""
     for s in result.sets:
-        what = _plural(s.size, s.token)
+        what = _counted(s.size, s.token)
         if s.jokers and s.token != "joker":
-            what += f" ({_plural(s.jokers, 'joker')} among them)"
-        rows.append((f"Sell a set of {what}{card}", f"+${s.price}"))
-    for t in result.trade:
-        rows.append((f"Sell {_plural(t.count, t.item)} (Trade card, ${t.price_each} each)", f"+${t.total}"))
+            what += texts.fill(t["jokers"], jokers=_counted(s.jokers, "joker"))
+        rows.append((texts.fill(t["set"], what=what, card=card), f"+${s.price}"))
+    for tr in result.trade:
+        rows.append((texts.fill(t["trade"], what=_counted(tr.count, tr.item), each=tr.price_each), f"+${tr.total}"))
     for b in result.buys:
-        rows.append((f"Buy {_plural(b.count, b.item)} (${b.price_each} each)", f"-${b.total}"))
-    width = max(len(r[0]) for r in rows) if rows else 0
-    out = [f"{label:<{width}}  {amount:>5}" for label, amount in rows]
+        rows.append((texts.fill(t["buy"], what=_counted(b.count, b.item), each=b.price_each), f"-${b.total}"))
+    width = max(texts.display_width(r[0]) for r in rows) if rows else 0
+    out = [label + " " * (width - texts.display_width(label)) + f"  {amount:>5}" for label, amount in rows]
     if result.unsold:
-        left = ", ".join(_plural(n, k) for k, n in result.unsold.items())
-        out.append(f"Not sold: {left} (a set is 2 to 4 identical tokens or jokers).")
-    sign = "+" if result.net >= 0 else "-"
-    out.append(f"Net: {sign}${abs(result.net)} "
-               f"(income ${result.income}, spent ${result.spend}, {result.rule})")
+        out.append(texts.fill(t["not_sold"], left=", ".join(_counted(n, k) for k, n in result.unsold.items())))
+    out.append(texts.fill(t["net"], sign="+" if result.net >= 0 else "-", net=abs(result.net), income=result.income,
+                          spend=result.spend, rule=result.rule))
     if result.money_after is not None:
         if result.money_after >= 0:
-            out.append(f"Money: ${result.money_before} → ${result.money_after}.")
+            out.append(texts.fill(t["money"], before=result.money_before, after=result.money_after))
         else:
-            out.append(f"Money: ${result.money_before} is ${-result.money_after} short; a loan may be taken "
-                       "first (R15).")
+            out.append(texts.fill(t["money_short"], before=result.money_before, short=-result.money_after))
     out.extend(result.notes)
     return "\n".join(out)
