@@ -449,6 +449,7 @@ def test_smaller_games_caches_replays_and_still_sees_changes(tmp_path):
 def test_smaller_the_simulator_stops_on_ctrl_c_with_a_summary():
     code = """
 import os, signal, sys, threading
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a suite run in the background starts with SIGINT ignored
 from lignum_companion import simulate
 real = simulate.play_game
 calls = []
