@@ -115,7 +115,7 @@ EXPECTED = [
 def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     path = tmp_path / "game.lignum"
     # the wizard
-    child = spawn(tmp_path, "new", "--file", str(path))
+    child = spawn(tmp_path, "new", "--file", str(path), "--lang", "en")
     ask(child, "Player names, 2 to 4, one word each (e.g. anna ben 민준)", "anna ben")
     child.expect("Which game")
     child.send("\r")                       # basic (the default)
@@ -196,7 +196,7 @@ def test_a_closed_terminal_stops_like_ctrl_c_and_loses_nothing(tmp_path):
 
 def test_the_wizard_cancelled_with_ctrl_c_creates_nothing(tmp_path):
     path = tmp_path / "none.lignum"
-    child = spawn(tmp_path, "new", "--file", str(path))
+    child = spawn(tmp_path, "new", "--file", str(path), "--lang", "en")
     ask(child, "Player names, 2 to 4, one word each (e.g. anna ben 민준)", "anna 민준")
     child.expect("Which game")
     child.sendcontrol("c")

@@ -132,3 +132,32 @@ def test_the_language_blocks_of_the_readmes_run_as_written(tmp_path, readme, aft
             assert "기다리는 사람" in r.stdout
         if "rules" in words and "cannot" in words:
             assert r.stdout.startswith("겨울 5단계: 음식 섭취")
+
+
+def test_the_wizard_asks_the_language_at_a_terminal_and_the_header_keeps_it(tmp_path):
+    """Without --lang or LIGNUM_LANG the wizard's first question is the language; the rest follows the answer."""
+    path = tmp_path / "asked.lignum"
+    en = texts.load("play", "en")["text"]
+    child = spawn(tmp_path, "new", "--file", str(path))  # LANG=C.UTF-8: English is the default answer
+    child.expect(re.escape(en["ask_language"]))
+    child.send("\x1b[B")                   # arrow down: 한국어
+    child.send("\r")
+    ask(child, KO["ask_players"], "anna ben")
+    child.expect(re.escape(KO["ask_mode"]))
+    child.sendcontrol("c")                  # cancelled: nothing is written
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and not path.exists()
+    assert KO["wizard_intro"][:10] in transcript(child)
+
+
+def test_the_wizard_does_not_ask_the_language_when_it_was_chosen(tmp_path):
+    path = tmp_path / "told.lignum"
+    child = spawn(tmp_path, "new", "--file", str(path), "--lang", "ko")
+    ask(child, KO["ask_players"], "anna ben")
+    child.expect(re.escape(KO["ask_mode"]))
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert texts.load("play", "en")["text"]["ask_language"] not in transcript(child)
+    assert KO["ask_language"] not in transcript(child)

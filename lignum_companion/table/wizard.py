@@ -46,6 +46,7 @@ class _Wizard:
         self.notes: dict[str, str] = {}
 
     def run(self) -> Setup:
+        self.language()
         self.con.say(tpl("wizard_intro"))
         while True:
             setup = self.ask_all()
@@ -54,6 +55,18 @@ class _Wizard:
                 return setup
             self.con.say(tpl("wizard_again"))
             self.given = {k: (v if k in ("money",) else None) for k, v in self.given.items()}
+
+    def language(self) -> None:
+        """At a terminal, the game's language when neither --lang nor LIGNUM_LANG chose one (the header keeps it).
+
+        Piped answers are not asked it (a prepared script stays valid); they follow the locale as before.
+        """
+        if not self.con.tty or texts.told() is not None:
+            return
+        langs = list(texts.LANGS)
+        choices = [(texts.load("play", lang)["text"]["language_name"], lang) for lang in langs]
+        lang = self.con.select(tpl("ask_language"), choices, langs.index(texts.current()))
+        texts.choose(lang)
 
     def value(self, key: str) -> Any:
         return self.given.get(key)
