@@ -241,3 +241,24 @@ def test_racing_play_and_do_keep_every_confirmed_line(tmp_path):
         confirmed += [line.strip()[len("ok: "):] for line in out.splitlines() if line.strip().startswith("ok: ")]
     assert len([t for t in confirmed if " d" in t]) == PAIRS  # every `do` got its turn
     assert sorted(gamefile.read(path).action_texts()) == sorted(confirmed)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_play_keeps_the_last_good_log_when_a_hand_edit_breaks_the_file(tmp_path):
+    """A broken hand edit stays as typed; the sitting's last good log is kept beside it, and play says where."""
+    path = game(tmp_path, [])
+    env = env_for(tmp_path)
+    play = Player(path, env)
+    play.answer(fix("anna", "money", 1, "first"))
+    play.said("ok: " + fix("anna", "money", 1, "first"))
+    broken = path.read_text(encoding="utf-8") + "anna go sideways\n"
+    path.write_text(broken, encoding="utf-8")  # an editor saves a line the notation does not read
+    play.answer(fix("anna", "money", 1, "second"))
+    flat = " ".join(play.said("run lignum play again").split())
+    play.p.stdin.close()
+    assert play.p.wait(timeout=120) == 1
+    kept = path.with_name(path.name.removesuffix(".lignum") + ".last-good.lignum")
+    assert path.read_text(encoding="utf-8") == broken  # the table's edit is not overwritten
+    assert gamefile.read(kept).action_texts() == [fix("anna", "money", 1, "first")]
+    assert f"is kept in {kept}" in flat and "1 action" in flat
+    assert "FILE.bak" not in flat and "Everything entered before this prompt is saved" not in flat

@@ -106,6 +106,8 @@ class Commands:
         g = self.g
         self.con.write("\n")
         self.say(tpl(f"stopped_{why}"))
+        if why == "broken":  # the file on disk is not this sitting's game: "everything is saved in it" would be wrong
+            return
         where = tpl("where_over") if g.over else tpl("where", where=views.header_line(g),
                                                       waiting=views.waiting_for(g))
         n = len(self.gf.actions)

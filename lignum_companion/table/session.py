@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import textwrap
 from collections.abc import Callable
@@ -74,7 +75,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.finish()
             except Interrupted as e:
                 self.stopped(e.why)
-                return 0 if e.why == "quit" else 130
+                return {"quit": 0, "broken": 1}.get(e.why, 130)
             except (KeyboardInterrupt, EOFError):
                 self.stopped("interrupt")
                 return 130
@@ -317,8 +318,17 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         try:
             gf, g = gamefile.load(self.path)
         except LignumError as e:
-            self.say(tpl("file_broken", file=self.path, reason=str(e)))
-            raise Interrupted("error") from None
+            # The broken file is the table's own edit: leave it, and keep the last good log beside it so that
+            # nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never overwritten).
+            try:
+                kept: object = gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
+                    self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
+            except gamefile.SaveError as failed:
+                kept = tpl("kept_nowhere", reason=str(failed))
+            n = len(self.gf.actions)
+            self.say(tpl("file_broken", file=self.path, reason=str(e), kept=kept,
+                         actions=tpl("one_action" if n == 1 else "actions", n=n)))
+            raise Interrupted("broken") from None
         n = len(gf.actions)
         self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
                      where=views.header_line(g)))
