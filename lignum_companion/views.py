@@ -345,6 +345,17 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
     return out
 
 
+def counted(tpl: dict[str, Any], key: str, *counts: int) -> str:
+    """The template for these counts: `KEY_one` when every count is 1 and the language has one, else `KEY`.
+
+    Counting words are each language's business (English "1 loan / 2 loans"; Korean has no plural), so the
+    choice of form is made here from the figures and never by gluing an "s" in code.
+    """
+    if all(n == 1 for n in counts) and f"{key}_one" in tpl:
+        return tpl[f"{key}_one"]
+    return tpl[key]
+
+
 def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     """Each settled feeding or heating: handed in, missing and its cost, forced loans, wood sold, paid, debt."""
     tpl = texts.load("reminders")["winter"]
@@ -358,7 +369,8 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
         else:
             parts.append(texts.fill(tpl["missing"], missing=b["missing"], cost=b["cost"]))
             if b["loans_taken"]:
-                parts.append(texts.fill(tpl["loans"], n=b["loans_taken"], amount=b["loans_taken"] * D.LOAN_AMOUNT))
+                n = b["loans_taken"]
+                parts.append(texts.fill(counted(tpl, "loans", n), n=n, amount=n * D.LOAN_AMOUNT))
             if b["sold"]:
                 pieces = " ".join(f"{a}:{format_bag(bag, D.PIECES)}" for a, bag in b["sold"].items())
                 parts.append(texts.fill(tpl["sold"], pieces=pieces, value=b["sale_value"]))
@@ -375,14 +387,17 @@ def winter_forecast(g: Game, pi: int) -> str:
     from .engine.pieces import total
 
     tpl = texts.load("reminders")["winter"]
+    from .engine.rules import winter_need
+
     p = g.players[pi]
-    food, heat = g.winter_cards[g.year - 1]
+    food, heat = winter_need(g, p)  # carpenters eat too (R23)
     step = g.step
     need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
     bill = prices.winter_bill(need, have, p.money, p.loans)
-    return texts.fill(tpl["forecast"], step=tpl[step], name=p.name, need=need, have=have, missing=bill.missing,
-                      cost=bill.cost, what=tpl["food"] if step == "feeding" else tpl["logs"],
-                      loans=bill.loans_taken, cash=bill.money_after_loans, short=bill.still_short)
+    return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
+                      have=have, missing=bill.missing, cost=bill.cost,
+                      what=tpl["food"] if step == "feeding" else tpl["logs"], loans=bill.loans_taken,
+                      cash=bill.money_after_loans, short=bill.still_short)
 
 
 def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
@@ -391,13 +406,16 @@ def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
 
     if g.step != "feeding" or not sell.get("store"):
         return ""
+    from .engine.rules import winter_need
+
     p = g.players[pi]
-    heat = g.winter_cards[g.year - 1][1]
+    heat = winter_need(g, p)[1]
     left = total(p.wood["store"]) - total(sell["store"])
     miss = max(0, heat - left) - max(0, heat - total(p.wood["store"]))
     if miss <= 0:
         return ""
-    return texts.fill(texts.load("reminders")["winter"]["heating_warning"], name=p.name, n=total(sell["store"]),
+    return texts.fill(counted(texts.load("reminders")["winter"], "heating_warning", total(sell["store"]), miss),
+                      name=p.name, n=total(sell["store"]),
                       miss=miss, cost=miss * D.WINTER_MISSING_PIECE_COST)
 
 
@@ -411,7 +429,7 @@ def recap_lines(g: Game, r: int) -> list[str]:
         now = p.season_money[r - 1]
         before = p.season_money[r - 2] if r >= 2 else next((e.amount for e in p.ledger if e.round == 1), now)
         loans = sum(1 for e in p.ledger if e.round == r and e.reason.startswith("loan") and e.amount > 0)
-        extra = texts.fill(tpl["loans"], n=loans) if loans else ""
+        extra = texts.fill(counted(tpl, "loans", loans), n=loans) if loans else ""
         if p.loans:
             extra += texts.fill(tpl["total_loans"], n=p.loans)
         out.append(texts.fill(tpl["line"], name=p.name, money=now, change=money(now - before, sign=True),
