@@ -196,13 +196,19 @@ class Player:
         return self.p.wait(timeout=120)
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
-def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
+def playing_after_one_line(tmp_path: Path) -> tuple[Path, dict[str, str], Player]:
+    """A new game with `lignum play` running on it, one correction already entered and saved."""
     path = game(tmp_path, [])
     env = env_for(tmp_path)
     play = Player(path, env)
     play.answer(fix("anna", "money", 1, "first"))
     play.said("ok: " + fix("anna", "money", 1, "first"))
+    return path, env, play
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
+    path, env, play = playing_after_one_line(tmp_path)
     r = race([("do", str(path), fix("ben", "money", 1, "other terminal"))], env)[0]
     assert r[0] == 0, r[2]
     play.answer(fix("anna", "money", 1, "second"))  # answered for a state the file no longer has
@@ -246,11 +252,7 @@ def test_racing_play_and_do_keep_every_confirmed_line(tmp_path):
 @pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
 def test_play_keeps_the_last_good_log_when_a_hand_edit_breaks_the_file(tmp_path):
     """A broken hand edit stays as typed; the sitting's last good log is kept beside it, and play says where."""
-    path = game(tmp_path, [])
-    env = env_for(tmp_path)
-    play = Player(path, env)
-    play.answer(fix("anna", "money", 1, "first"))
-    play.said("ok: " + fix("anna", "money", 1, "first"))
+    path, env, play = playing_after_one_line(tmp_path)
     broken = path.read_text(encoding="utf-8") + "anna go sideways\n"
     path.write_text(broken, encoding="utf-8")  # an editor saves a line the notation does not read
     play.answer(fix("anna", "money", 1, "second"))

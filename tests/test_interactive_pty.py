@@ -176,12 +176,17 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     assert wide == []
 
 
-def test_a_closed_terminal_stops_like_ctrl_c_and_loses_nothing(tmp_path):
-    path = tmp_path / "hup.lignum"
-    child = spawn(tmp_path, "new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas",
+def playing_a_new_game(tmp: Path, name: str):
+    """A 2-player basic game made with every option given (no wizard), and `lignum play` started on it."""
+    path = tmp / name
+    child = spawn(tmp, "new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas",
                   "anna=1,ben=5", "--winter", "4/2,5/3", "--file", str(path))
     child.expect(pexpect.EOF)
-    child = spawn(tmp_path, "play", str(path))
+    return path, spawn(tmp, "play", str(path))
+
+
+def test_a_closed_terminal_stops_like_ctrl_c_and_loses_nothing(tmp_path):
+    path, child = playing_a_new_game(tmp_path, "hup.lignum")
     answer(child, "path [1]", PATH_2P)
     answer(child, "anna", "go 4 2")
     child.expect(prompt("ben"))
@@ -208,11 +213,7 @@ def test_the_wizard_cancelled_with_ctrl_c_creates_nothing(tmp_path):
 
 
 def test_R24_in_a_terminal_a_loan_follows_the_move_and_a_bare_number_is_a_location(tmp_path):
-    path = tmp_path / "r24.lignum"
-    child = spawn(tmp_path, "new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--areas",
-                  "anna=1,ben=5", "--winter", "4/2,5/3", "--file", str(path))
-    child.expect(pexpect.EOF)
-    child = spawn(tmp_path, "play", str(path))
+    path, child = playing_a_new_game(tmp_path, "r24.lignum")
     answer(child, "path [1]", PATH_2P)
     answer(child, "anna", "1")             # location 1, not menu entry 1
     child.expect(prompt("ben"))
