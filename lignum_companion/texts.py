@@ -12,7 +12,6 @@ never change with the language.
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -94,6 +93,8 @@ def _read(lang: str, name: str) -> dict[str, Any]:
     if not path.is_file():
         return {}
     with open(path, "rb") as f:
+        import tomllib  # here, not at the top: `lignum --help` in English reads no template
+
         return tomllib.load(f)
 
 
