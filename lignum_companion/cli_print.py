@@ -23,10 +23,9 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 def _money(n: float | int | None) -> str:
-    if n is None:
-        return "-"
-    text = f"{abs(n):.1f}".removesuffix(".0") if isinstance(n, float) else str(abs(n))
-    return f"-${text}" if n < 0 else f"${text}"
+    from .views import money  # the one money format; views is imported only when a command runs
+
+    return money(n)
 
 
 def stats(

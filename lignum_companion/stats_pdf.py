@@ -12,11 +12,7 @@ from typing import Any
 from . import texts
 from .pdf import MM, Fonts, _draw_runs, build_embedded, default_fonts, paper_size, template
 from .stats import Stats, history
-
-
-def _money(n: float | int) -> str:
-    text = f"{abs(n):.1f}".removesuffix(".0") if isinstance(n, float) else str(abs(n))
-    return f"-${text}" if n < 0 else f"${text}"
+from .views import money as _money
 
 
 def render(stats: Stats, *, paper: str = "a4", fonts: Fonts | None = None,

@@ -326,11 +326,15 @@ def clearing_line(g: Game) -> str:
 # --- what happened: skipped players, the winter bill, the money recap (R24, R14) ----------------------------
 
 
-def money(n: int, sign: bool = False) -> str:
-    """The one money format: `$5`, `-$25`, `+$4` with `sign`, and `-` for nothing."""
-    if n == 0 and sign:
+def money(n: int | float | None, sign: bool = False) -> str:
+    """The one money format: `$5`, `-$25`, `+$4` with `sign`, and `-` for nothing (no change, or no figure).
+
+    Averages (floats, as in `lignum stats`) show one decimal when they have one: `$11.8`, `$12`.
+    """
+    if n is None or (n == 0 and sign):
         return "-"
-    return f"-${-n}" if n < 0 else (f"+${n}" if sign else f"${n}")
+    text = f"{abs(n):.1f}".removesuffix(".0") if isinstance(n, float) else str(abs(n))
+    return f"-${text}" if n < 0 else (f"+${text}" if sign else f"${text}")
 
 
 def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:

@@ -207,3 +207,12 @@ def test_lignum_games_fills_the_same_cache(folder, tmp_path, monkeypatch):
     monkeypatch.setattr(stats, "summarise", lambda p: calls.append(p))
     st = stats.collect(stats.game_files(games))
     assert calls == [] and len(st.games) == 3
+
+
+def test_averages_use_the_one_money_format_of_every_client() -> None:
+    """Stats tables and the stats PDF show averages with the clients' money format (views.money), one decimal."""
+    from lignum_companion import cli_print, stats_pdf, views
+
+    for n, shown in ((11.8, "$11.8"), (12.0, "$12"), (-3.5, "-$3.5"), (7, "$7"), (-25, "-$25")):
+        assert views.money(n) == cli_print._money(n) == stats_pdf._money(n) == shown
+    assert cli_print._money(None) == "-" and views.money(0, sign=True) == "-" and views.money(4, sign=True) == "+$4"
