@@ -2,7 +2,8 @@
 
 The engine raises `IllegalAction` as data (engine/errors.py); this client renders it from
 templates/<lang>/refusals.toml in the shown language. Fields named after engine words are put into words here:
-`step`, `season`, `waiting` (who the game waits for), `piece`/`kind` (piece codes); lists are joined.
+`step`, `season`, `waiting` (who the game waits for), `piece`/`kind`, `spot` (a mill area), bags of pieces,
+phrases named by a code (`what`); lists are joined (words.py, templates/<lang>/words.toml).
 """
 
 from __future__ import annotations
@@ -12,20 +13,10 @@ from typing import Any
 from . import texts
 
 
-def _words(name: str, value: Any) -> Any:
-    from . import views
+def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
+    from . import words
 
-    if name == "waiting" and isinstance(value, dict):
-        return views.waiting_text(value)
-    if name == "step" or name.endswith("_step"):
-        return views.step_name(value)
-    if name == "season":
-        return views.season_name(value)
-    if name in ("piece", "kind") and isinstance(value, str):
-        return texts.load("labels")["flow"]["pieces"].get(value, value)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_words(name, v)) for v in value)
-    return value
+    return words.field(name, value, fields)  # steps, seasons, areas, pieces, bags, phrases: words.py
 
 
 def reason(e: Any) -> str:
@@ -35,7 +26,7 @@ def reason(e: Any) -> str:
     table = texts.load("refusals")["refuse"]
     if e.key not in table:
         return f"{e.key} {e.fields}"
-    return texts.fill(table[e.key], **{k: _words(k, v) for k, v in e.fields.items()})
+    return texts.fill(table[e.key], **{k: _words(k, v, e.fields) for k, v in e.fields.items()})
 
 
 def render(e: Any, part: str = "full") -> str:

@@ -225,9 +225,9 @@ def pending_lines(g: Game) -> list[str]:
 
 def needs_words(t: Any) -> str:
     """What a task still needs, in the shown language (e.g. 'milled hardwood stage 1')."""
-    w = texts.load("labels")["flow"]
-    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=st)
-                     for pc, st in t.missing()) or w["task_needs_nothing"]
+    from .words import needs
+
+    return needs(t.missing())
 
 
 def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[list[Any]]]:

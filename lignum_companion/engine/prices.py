@@ -15,7 +15,7 @@ def sale_price(piece: str, area: str = "sale") -> int:
     """Dollars for selling one piece from an area, drying bonus included (R10)."""
     base = data.BASE_PRICE[piece]
     if base is None:
-        raise IllegalAction.keyed("sale_price-unmilled_cannot_be_sold", "R10", value=data.KIND_NAMES[piece[-1]])
+        raise IllegalAction.keyed("sale_price-unmilled_cannot_be_sold", "R10", kind=piece[-1])
     return base + data.DRYING_BONUS.get(area, 0)
 
 

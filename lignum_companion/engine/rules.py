@@ -39,10 +39,11 @@ def gain(g: Game, p: Player, amount: int, reason: str) -> None:
         p.ledger.append(LedgerEntry(g.round, reason, amount))
 
 
-def need_money(p: Player, amount: int, what: str, rule: str = "R3") -> None:
+def need_money(p: Player, amount: int, what: str, rule: str = "R3", **fields: Any) -> None:
+    """Refuse unless the player has `amount`; `what` is the code of what it is for, words in the templates."""
     if p.money < amount:
         raise IllegalAction.keyed("need_money-costs_and_has_a", rule, what=what, amount=amount, name=p.name,
-                                  money=p.money)
+                                  money=p.money, **fields)
 
 
 def plan_active(g: Game, p: Player, card: str) -> bool:
@@ -52,9 +53,8 @@ def plan_active(g: Game, p: Player, card: str) -> bool:
 
 def _check_pieces(p: Player, area: str, bag: Bag) -> None:
     if not has_all(p.wood[area], bag):
-        have = format_bag(p.wood[area], data.PIECES) or "nothing"
-        raise IllegalAction.keyed("check_pieces-s_holds_not", "", name=p.name, value=data.AREA_NAMES[area], have=have,
-                                  value2=format_bag(bag, data.PIECES))
+        raise IllegalAction.keyed("check_pieces-s_holds_not", "", name=p.name, spot=area, have=dict(p.wood[area]),
+                                  pieces=dict(bag))
 
 
 def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str) -> tuple[int, int, bool]:
@@ -72,7 +72,7 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str)
         mill, rest = True, 0
     if rest > 0:
         have = p.workers.get(kind, 0) if not g.winter else 0
-        extra = "the mill worker is free" if p.mill_worker else "the mill worker is already used"
+        extra = "mill_free" if p.mill_worker else "mill_used"
         raise IllegalAction.keyed("workers_plan-needs_has_hired_huts", "R6", what=what, need=need, kind=kind,
                                   name=p.name, have=have, huts=huts, extra=extra)
     return hired, huts, mill
@@ -117,8 +117,7 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
     for key, want in mix.items():
         have = counts.get(key, 0)
         if have != want:
-            label = "craftwork tokens" if key == "craft" else f"{key} tokens"
-            raise IllegalAction.keyed("check_path_tokens-with_players_the_path", "R2", n=n, want=want, label=label,
+            raise IllegalAction.keyed("check_path_tokens-with_players_the_path", "R2", n=n, want=want, token=key,
                                       have=have)
 
 
@@ -238,11 +237,11 @@ def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
     else:
         area, _, piece = fld.partition(".")
         if p.wood[area].get(piece, 0) + d < 0:
-            raise IllegalAction.keyed("fix-s_has", "", name=p.name, value=data.AREA_NAMES[area],
-                                      value2=p.wood[area].get(piece, 0), piece=piece)
+            raise IllegalAction.keyed("fix-s_has", "", name=p.name, spot=area, value=p.wood[area].get(piece, 0),
+                                      piece=piece)
         if d > 0 and piece not in FIX_WOOD_PIECES[area]:
-            raise IllegalAction.keyed("fix-the_never_holds_correct", FIX_WOOD_RULE[area], value=data.AREA_NAMES[area],
-                                      value2=data.PIECE_NAMES[piece], value3=', '.join(FIX_WOOD_PIECES[area]))
+            raise IllegalAction.keyed("fix-the_never_holds_correct", FIX_WOOD_RULE[area], spot=area, piece=piece,
+                                      pieces=list(FIX_WOOD_PIECES[area]))
         if p.wood[area].get(piece, 0) + d > data.MAX_COUNT:
             raise IllegalAction.keyed("fix-the_box_holds_no", "", value=data.MAX_COUNT + 1)
         add(p.wood[area], piece, d)
@@ -323,7 +322,7 @@ def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
     if season not in data.PLANNED_WORK[card]:
         raise IllegalAction.keyed("check_plan-cannot_work_in", "R20", card=card, season=season)
     cost = plan_cost(g, card)
-    need_money(p, cost, f"planning {card}", "R20")
+    need_money(p, cost, "plan", "R20", card=card)
     return cost
 
 
@@ -336,18 +335,17 @@ def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
         size = total(s)
         kinds = [k for k in s if k != "joker"]
         if len(kinds) > 1:
-            raise IllegalAction.keyed("market_value-a_craftwork_set_is", "R17", value=format_bag(s))
+            raise IllegalAction.keyed("market_value-a_craftwork_set_is", "R17", value=dict(s))
         income += prices.craftwork_set_price(size, card_prices)
         add_all(spent, s)
     if not has_all(p.craftwork, spent):
-        raise IllegalAction.keyed("market_value-holds_not", "R17", name=p.name,
-                                  value=format_bag(p.craftwork) or 'no craftwork', value2=format_bag(spent))
+        raise IllegalAction.keyed("market_value-holds_not", "R17", name=p.name, craftwork=dict(p.craftwork),
+                                  value=dict(spent))
     if a["trade"]:
         if not plan_active(g, p, "trade"):
             raise IllegalAction.keyed("market_value-selling_rafts_sledges_and", "R20")
         if not has_all(p.equipment, a["trade"]):
-            raise IllegalAction.keyed("market_value-holds", "R20", name=p.name,
-                                      value=format_bag(p.equipment) or 'no equipment')
+            raise IllegalAction.keyed("market_value-holds", "R20", name=p.name, equipment=dict(p.equipment))
         income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
@@ -369,7 +367,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     loc = a["loc"]
     if loc > board.clearing or a["kind"] != board.kind(loc):  # read for another board: a client's mistake
         raise IllegalAction.keyed("board_mismatch", "R23", loc=loc, board=board.name,
-                                  what=board.kind(loc) if loc <= board.clearing else "-")
+                                  location=board.kind(loc) if loc <= board.last else "-")
     kind = a["kind"]
     if loc <= p.pos:
         raise IllegalAction.keyed("go-stands_on_foremen_only", "R3", name=p.name, pos=p.pos)
@@ -414,7 +412,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             wood = total(area_wood(g, p.area)) if p.area else 0
             if n > wood:
                 raise IllegalAction.keyed("go-s_cutting_area_holds", "R4", name=p.name, area=p.area, wood=wood)
-        need_money(p, n * data.WORKER_PRICE, f"{n} {kind}")
+        need_money(p, n * data.WORKER_PRICE, "workers", n=n, kind=kind)
 
         def hire() -> None:
             take(supply, kind, n)
@@ -441,7 +439,7 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         if a["extra"]:
             if supply.get("paid_sawyers", 0) < 1:
                 raise IllegalAction.keyed("go-the_sawyer_is_already", "R3")
-            need_money(p, data.WORKER_PRICE, "the extra sawyer")
+            need_money(p, data.WORKER_PRICE, "extra_sawyer")
 
         def sawyers() -> None:
             n = 0
@@ -460,9 +458,9 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
             raise IllegalAction.keyed("go-has_already_taken_a", "R19", name=p.name)
         card = next((t for t in g.task_display if t.id == a["task"]), None)
         if card is None:
-            shown = ", ".join(t.id for t in g.task_display) or "none"
-            raise IllegalAction.keyed("go-task_is_not_face", "R19", task=a['task'], shown=shown)
-        need_money(p, data.TASK_COST, "a task", "R19")
+            raise IllegalAction.keyed("go-task_is_not_face", "R19", task=a['task'],
+                                      shown=[t.id for t in g.task_display])
+        need_money(p, data.TASK_COST, "task", "R19")
 
         def take_task() -> None:
             g.task_display.remove(card)
@@ -551,8 +549,7 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
         if any(using[t] > 1 for t in real):
             raise IllegalAction.keyed("hut_tokens-the_tokens_for_huts", "R16")
         if not has_all(p.craftwork, using):
-            raise IllegalAction.keyed("hut_tokens-holds", "R16", name=p.name,
-                                      value=format_bag(p.craftwork) or 'no craftwork')
+            raise IllegalAction.keyed("hut_tokens-holds", "R16", name=p.name, craftwork=dict(p.craftwork))
         return dict(using)
     chosen: Bag = {}
     for t in data.HUT_CRAFTWORK:
@@ -561,7 +558,7 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
     jokers = k - total(chosen)
     if jokers > p.craftwork.get("joker", 0):
         raise IllegalAction.keyed("hut_tokens-needs_different_tokens_among", "R16", name=p.name, k=k,
-                                  value=format_bag(p.craftwork) or 'none')
+                                  held=dict(p.craftwork))
     if jokers:
         chosen["joker"] = jokers
     return chosen
@@ -573,7 +570,7 @@ def _build(g: Game, pi: int, a: dict[str, Any]) -> None:
     k = total(a["huts"])
     allowed = (3, 2) if plan_active(g, p, "hut-construction") else (3,)
     if k not in allowed:
-        extra = " (the Hut Construction card allows 2)" if k == 2 else ""
+        extra = "hut_card" if k == 2 else "none"
         raise IllegalAction.keyed("build-huts_are_built_at", "R16", extra=extra, k=k)
     tokens = hut_tokens(p, k, a["using"])
     take_all(p.craftwork, tokens)
@@ -631,7 +628,7 @@ def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise IllegalAction.keyed("relocate-may_only_move_areas", "R5", name=p.name)
     if a["area"] == p.area or not free_area(g, pi, a["area"]):
         raise IllegalAction.keyed("relocate-area_is_not_free", "R5", area=a['area'])
-    need_money(p, data.RELOCATE_COST, "moving to another area", "R5")
+    need_money(p, data.RELOCATE_COST, "relocate", "R5")
     p.area = a["area"]
     p.relocated = True
     gain(g, p, -data.RELOCATE_COST, "cutting area move")
@@ -646,8 +643,7 @@ def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
     here = area_wood(g, p.area)
     if not has_all(here, pieces):
-        raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area,
-                                  value=format_bag(here, data.KINDS) or 'no wood')
+        raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area, wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting")
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(p.area)], pieces)
@@ -695,8 +691,7 @@ def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
                                   CUTTING_CARD_WORKERS=data.CUTTING_CARD_WORKERS)
     here = area_wood(g, a["area"])
     if not has_all(here, a["pieces"]):
-        raise IllegalAction.keyed("snatch-area_holds", "R20", area=a['area'],
-                                  value=format_bag(here, data.KINDS) or 'no wood')
+        raise IllegalAction.keyed("snatch-area_holds", "R20", area=a['area'], wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting")
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(a["area"])], a["pieces"])
@@ -734,7 +729,7 @@ def _receive(g: Game, pi: int, a: dict[str, Any]) -> None:
                          "sale": {k: v for k, v in river.items() if k != "H"}}
     moved = _check_dest(p, dest, "R8")
     if moved != river:
-        raise IllegalAction.keyed("receive-all_river_wood_arrives", "R8", value=format_bag(river, data.KINDS))
+        raise IllegalAction.keyed("receive-all_river_wood_arrives", "R8", value=dict(river))
     p.wood["river"] = {}
     _deliver(p, dest)
 
@@ -772,7 +767,7 @@ def _wagon(g: Game, pi: int, a: dict[str, Any]) -> None:
     moved = _transport_common(g, p, a["dest"])
     if total(moved) > value:
         raise IllegalAction.keyed("wagon-fodder_on_moves_at", "R7", value=value)
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "a wagon")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "wagon")
     use_workers(p, "bearers", plan)
     take(p.equipment, "wagon")
     p.fodder.remove(value)
@@ -797,7 +792,7 @@ def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise IllegalAction.keyed("raft-pieces_need_rafts_has", "R7", n=n, name=p.name,
                                   value=p.equipment.get('raft', 0))
     _check_pieces(p, "woodpile", a["pieces"])
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "log driving")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving")
     use_workers(p, "bearers", plan)
     take(p.equipment, "raft", n)
     take_all(p.wood["woodpile"], a["pieces"])
@@ -835,7 +830,7 @@ def _sledge(g: Game, pi: int, a: dict[str, Any]) -> None:
     if food > p.food:
         raise IllegalAction.keyed("sledge-a_sledge_moves_pieces", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
                                   food=p.food)
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "a sledge")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge")
     use_workers(p, "bearers", plan)
     take(p.equipment, "sledge")
     p.food -= food
@@ -871,8 +866,7 @@ def _saw(g: Game, pi: int, a: dict[str, Any]) -> None:
     for disk, n in disks.items():
         add(logs, "m" + disk, n * saw_yield(g, p, disk))
     if not has_all(logs, a["store"]):
-        raise IllegalAction.keyed("saw-sawing_gives_cannot_store", "R9", value=format_bag(logs, data.PIECES),
-                                  value2=format_bag(a['store']))
+        raise IllegalAction.keyed("saw-sawing_gives_cannot_store", "R9", value=dict(logs), value2=dict(a['store']))
     plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing")
     use_workers(p, "sawyers", plan)
     take(p.equipment, "saw", jobs)
@@ -891,8 +885,8 @@ def find_task(p: Player, tid: str) -> Task:
     for t in p.tasks:
         if t.id == tid:
             return t
-    held = ", ".join(t.id for t in p.tasks) or "none"
-    raise IllegalAction.keyed("find_task-holds_no_task_holds", "R19", name=p.name, tid=tid, held=held)
+    raise IllegalAction.keyed("find_task-holds_no_task_holds", "R19", name=p.name, tid=tid,
+                              held=[t.id for t in p.tasks])
 
 
 @handler("fill")
@@ -908,8 +902,8 @@ def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
                 slot = next((i for i, (need, done) in enumerate(zip(task.needs, placed, strict=True))
                              if not done and need[0] == piece and need[1] == stage), None)
                 if slot is None:
-                    raise IllegalAction.keyed("fill-task_needs_no_at", "R19", id=task.id,
-                                              value=data.PIECE_NAMES[piece], stage=stage, value2=needs_words(task))
+                    raise IllegalAction.keyed("fill-task_needs_no_at", "R19", id=task.id, piece=piece, stage=stage,
+                                              needs=list(task.missing()))
                 placed[slot] = True
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -925,7 +919,7 @@ def _furnish(g: Game, pi: int, a: dict[str, Any]) -> None:
     shop = dict(p.furniture)
     for area, bag in a["from"].items():
         if area not in data.FURNITURE_AREAS:
-            raise IllegalAction.keyed("furniture_area", "R23", area=area)
+            raise IllegalAction.keyed("furniture_area", "R23", spot=area)
         _check_pieces(p, area, bag)
         for piece, n in bag.items():
             if piece not in data.FURNITURE_PIECES:
@@ -944,10 +938,6 @@ def furnish_possible(p: Player) -> bool:
     """Whether a milled piece of a kind not yet in the shop waits in the second or third drying area (R23)."""
     return any(p.wood[area].get(piece) and not p.furniture.get(piece)
                for area in data.FURNITURE_AREAS for piece in data.FURNITURE_PIECES)
-
-
-def needs_words(task: Task) -> str:
-    return ", ".join(f"{data.PIECE_NAMES[pc]} stage {st}" for pc, st in task.missing()) or "nothing"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -971,7 +961,7 @@ def _sell(g: Game, pi: int, a: dict[str, Any]) -> None:
         _check_pieces(p, area, bag)
     must = must_sell(p)
     if must and not has_all(a["from"].get("dry3", {}), must):
-        raise IllegalAction.keyed("sell-wood_in_the_third", "R12", value=format_bag(must, data.PIECES))
+        raise IllegalAction.keyed("sell-wood_in_the_third", "R12", value=dict(must))
     amount = sale_total(a["from"])
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -989,7 +979,7 @@ def _dry(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     _check_pieces(p, "sale", a["pieces"])
     if not dry1_fits(g, p, a["pieces"]):
-        cap = "two disks or four milled logs" if plan_active(g, p, "drying") else "one disk or two milled logs"
+        cap = "double" if plan_active(g, p, "drying") else "single"
         raise IllegalAction.keyed("dry-the_first_drying_area", "R11", cap=cap)
     take_all(p.wood["sale"], a["pieces"])
     add_all(p.wood["dry1"], a["pieces"])
@@ -1142,7 +1132,7 @@ def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if not p.wood["river"].get(a["kind"]):
-        raise IllegalAction.keyed("river-has_no_on_the", "R8", name=p.name, value=data.KIND_NAMES[a['kind']])
+        raise IllegalAction.keyed("river-has_no_on_the", "R8", name=p.name, kind=a['kind'])
     p.river_choice = a["kind"]
 
 
@@ -1150,6 +1140,6 @@ def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
 def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if g.step == "selling" and must_sell(p):
-        raise IllegalAction.keyed("done-wood_in_the_third", "R12", value=format_bag(must_sell(p), data.PIECES))
+        raise IllegalAction.keyed("done-wood_in_the_third", "R12", value=dict(must_sell(p)))
     if g.step == "cutting" and not g.winter:
         p.cut_done = True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import gamefile, views
-from ..engine import rules
 from .common import dollars, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import columns, table_text
@@ -59,7 +58,7 @@ class Commands:
             if line:
                 self.say(line)
             if g.task_display:
-                self.say(tpl("status_tasks", tasks="; ".join(f"{t.id} ${t.value} needs {rules.needs_words(t)}"
+                self.say(tpl("status_tasks", tasks="; ".join(f"{t.id} ${t.value} needs {views.needs_words(t)}"
                                                              for t in g.task_display)))
             if g.pw_cards:
                 self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))

@@ -1,0 +1,115 @@
+"""The engine's words (codes of the notation) in the shown language, and the words players may type for them.
+
+The engine speaks in codes (`dry1`, `mS`, `wagon`, `woodcutters`, a bag `{"F": 2}`); a client shows them from
+templates/<lang>/words.toml, with the code beside the word where the player types it (`가판대(sale)`). Typed
+answers go the other way: `aliases` turns a word of the shown language into the code, so the game file keeps the
+ASCII notation in both languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import texts
+from .engine import data as D
+from .engine.pieces import format_bag
+
+
+def _w() -> dict[str, Any]:
+    return texts.load("words")
+
+
+def thing(code: str) -> str:
+    """A piece, token, worker, hut or counter by its code ('mS' -> 'milled softwood' / '가공된 침엽수')."""
+    return _w()["things"].get(code, code)
+
+
+def _beside(what: str, word: str, code: str) -> str:
+    """The word, with the code beside it where the language shows it ([beside] in words.toml)."""
+    w = _w()
+    return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] else word
+
+
+def area(code: str) -> str:
+    """A mill area by its code, with the code beside it where the language wants it ('가판대(sale)')."""
+    return _beside("spot", _w()["areas"].get(code, code), code)
+
+
+def piece(code: str) -> str:
+    """A piece by its code, as refusals show it ('milled softwood' / '가공된 침엽수(mS)')."""
+    return _beside("piece", thing(code), code) if code in D.PIECES else thing(code)
+
+
+def mode(code: str) -> str:
+    """A game mode, variant or expansion by its code ('basic' -> '기본')."""
+    return _w()["modes"].get(code, code)
+
+
+def card(code: str) -> str:
+    """A planned work card by its code ('trade', or '교역(trade)')."""
+    if not _w()["beside"]["card"]:
+        return code
+    return _beside("card", texts.load("reference")["expert"]["card_names"].get(code, code), code)
+
+
+def bag(items: dict[str, int], empty: str = "default") -> str:
+    """Counted pieces or tokens: the notation ('2F+mS'), with the words beside it where the language wants them."""
+    w = _w()
+    if not any(items.values()):
+        return w["empty"].get(empty, w["empty"]["default"])
+    order = D.PIECES if set(items) <= set(D.PIECES) else None
+    code = format_bag(items, order)
+    keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
+    said = w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+    return texts.fill(w["format"]["bag"], code=code, words=said) if w["beside"]["bag"] else code
+
+
+def needs(pairs: list[Any]) -> str:
+    """What a task still needs, from (piece, stage) pairs ('milled hardwood stage 1')."""
+    w = texts.load("labels")["flow"]
+    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=st)
+                     for pc, st in pairs) or w["task_needs_nothing"]
+
+
+_PHRASES = ("what", "extra", "cap")  # a code naming a phrase, filled with the refusal's other fields
+
+
+def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
+    """One field of an engine refusal in words, by its name: steps, seasons, areas, pieces, bags, phrases."""
+    from . import views
+
+    w = _w()
+    if name == "waiting" and isinstance(value, dict):
+        return views.waiting_text(value)
+    if isinstance(value, dict):
+        return bag(value, name)
+    if name == "needs":
+        return needs(value)
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return w["empty"].get(name, w["empty"]["default"])
+        return ", ".join(str(field(name, v)) for v in value)
+    if not isinstance(value, str):
+        return value
+    if name == "step" or name.endswith("_step"):
+        return views.step_name(value)
+    if name == "season":
+        return views.season_name(value)
+    if name == "spot":
+        return area(value)
+    if name in ("piece", "kind", "pieces", "fld"):
+        return piece(value)
+    if name == "token":
+        return texts.fill(w["format"]["token"], word=thing(value), code=value)
+    if name == "location":
+        return w["locations"].get(value, value)
+    if name == "board":
+        return w["boards"].get(value, value)
+    if name == "card":
+        return card(value)
+    if name == "mode":
+        return texts.fill(w["format"]["mode"], word=mode(value), code=value)
+    if name in _PHRASES and value in w[name]:
+        others = {k: field(k, v) for k, v in (fields or {}).items() if k not in _PHRASES}
+        return texts.fill(w[name][value], **others)
+    return value

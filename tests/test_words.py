@@ -1,0 +1,77 @@
+"""The engine's words in Korean: areas, pieces, bags, phrases of refusals, the table's shuffle line and typed words.
+
+The engine speaks in codes (`dry1`, `mS`, `{"F": 3}`, `what="workers"`); the clients show them from
+templates/<lang>/words.toml, with the notation beside the word where the player types it. English is unchanged.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fix, forward, start
+
+from lignum_companion import texts
+from lignum_companion.engine import LignumError, apply, parse
+
+
+def _both(g, line: str) -> tuple[str, str]:
+    """The refusal of `line` in English and in Korean (reason only)."""
+    out = []
+    for lang in ("en", "ko"):
+        texts.choose(lang)
+        try:
+            with pytest.raises(LignumError) as info:
+                apply(g.clone(), parse(line, g.board))
+            out.append(info.value.reason)
+        finally:
+            texts.choose(None)
+    return out[0], out[1]
+
+
+def test_a_mill_area_and_bags_of_pieces_render_in_korean_with_the_notation_beside():
+    g = forward(start().then(fix("anna", "sale.F", 1)).game(), step="selling")
+    en, ko = _both(g, "anna sell dry1:mS")
+    assert en == "anna's first drying area holds nothing, not mS"
+    assert ko == "anna의 첫째 건조 구역(dry1)에 있는 것: 없음. 가공된 침엽수 1개 (mS)만큼은 없습니다"
+
+
+def test_a_cutting_area_lists_its_wood_in_words():
+    g = forward(start().game(), step="cutting")
+    en, ko = _both(g, "anna cut 5F")
+    assert en == "area 1 holds 3F"
+    assert ko == "1번 영역에 있는 것: 장작 3개 (3F)"
+
+
+def test_a_correction_names_the_area_and_pieces_in_korean():
+    g = forward(start().game(), step="travel")
+    en, ko = _both(g, "fix anna woodpile.mS +1 x")
+    assert en.startswith("the woodpile never holds milled softwood")
+    assert ko.startswith("목재더미(woodpile)에는 가공된 침엽수(mS)이(가) 놓이지 않습니다")
+    assert "장작(F), 침엽수(S), 활엽수(H)" in ko and "firewood" not in ko
+
+
+def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
+    g = forward(start().then(fix("anna", "money", -5)).game(), step="travel")
+    en, ko = _both(g, "anna go 4 2")
+    assert en.startswith("2 bearers costs $2 and anna has $0")
+    assert ko.startswith("짐꾼 2명은(는) $2이고 anna의 돈은 $0입니다")
+    en, ko = _both(g, "anna go 4 9")
+    assert en == "only 6 bearers are left on location 4" and ko == "4번 칸에 남은 짐꾼: 6명뿐입니다"
+
+
+def test_a_planned_work_card_shows_its_korean_name_beside_the_code():
+    g = forward(start(mode="expert").game(), step="travel")
+    en, ko = _both(g, "anna go plan overtime 1")
+    assert en == "overtime is not among the laid-out planned work cards"
+    assert ko == "초과 근무(overtime)은(는) 펼쳐진 작업 계획 카드가 아닙니다"
+
+
+def test_every_engine_code_has_a_word_in_every_language():
+    from lignum_companion.engine import data as D
+
+    for lang in texts.LANGS:
+        w = texts.load("words", lang)
+        codes = set(D.PIECES) | set(D.EQUIPMENT) | set(D.CRAFTWORK) | {"craft", "X"} | set(D.HUT_AREAS) - {"food"}
+        assert codes <= set(w["things"]), (lang, codes - set(w["things"]))
+        assert set(D.AREA_NAMES) <= set(w["areas"])
+        assert set(D.LOCATION_KINDS) <= set(w["locations"])
+        assert set(D.MODES) | set(D.VARIANTS) | set(D.EXPANSIONS) <= set(w["modes"])
