@@ -7,14 +7,21 @@ English is the default and the fallback. A key missing in another language falls
 Which language: `--lang` (every command), else `LIGNUM_LANG`, else the game file's `lang` header, else the
 locale (`LC_ALL`, `LC_MESSAGES`, `LANG` starting with `ko`). The notation, the log, JSON keys and ruling ids
 never change with the language.
+
+Start-up (benchmarks/bench_cli.py): importing tomllib and parsing a file cost about 3 ms, a fifth of the
+whole `--help` budget, so a parsed template is kept in the user's cache folder (`LIGNUM_TEXT_CACHE`, or
+`off`) as marshal data together with the exact bytes it was parsed from. A file is always read; its cached
+data is used only when the bytes are the same, so an edited template is never shown stale. A cache that
+cannot be read or written (missing, corrupt, read-only, another Python) only costs the parse.
 """
 
 from __future__ import annotations
 
+import marshal
 import os
+import sys
 from functools import cache
 from pathlib import Path
-from string import Formatter
 from typing import Any
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -22,6 +29,8 @@ LANGS = ("en", "ko")
 DEFAULT = "en"
 ENV_LANG = "LIGNUM_LANG"
 ENV_STRICT = "LIGNUM_STRICT_TEXTS"
+ENV_CACHE = "LIGNUM_TEXT_CACHE"  # folder for parsed templates; "off": parse every time
+CACHE_FORMAT = 1  # raise when what a cache file holds changes
 OWN_WORDS = ("keywords", "search")  # word lists each language keeps for itself (search words), never merged
 LANGUAGE_FREE = "language_free"  # a top-level list in an English file: sections every language takes from it
 
@@ -89,13 +98,89 @@ def new_game_lang() -> str:
 
 @cache
 def _read(lang: str, name: str) -> dict[str, Any]:
+    """One template file as parsed, English or not (no fallback); {} when the language has no such file."""
     path = TEMPLATES / lang / f"{name}.toml"
-    if not path.is_file():
+    try:
+        with open(path, "rb") as f:
+            source = f.read()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return {}
-    with open(path, "rb") as f:
-        import tomllib  # here, not at the top: `lignum --help` in English reads no template
+    return parse_template(source, path)
 
-        return tomllib.load(f)
+
+def parse_template(source: bytes, path: Path) -> dict[str, Any]:
+    """The data of a template's bytes: from the cache when it was made from these very bytes, else parsed."""
+    spot = cache_file(path)
+    if spot is not None:
+        try:
+            with open(spot, "rb") as f:
+                fmt, kept, data = marshal.loads(f.read())
+            if fmt == CACHE_FORMAT and kept == source and type(data) is dict:
+                return data
+        except Exception:  # noqa: BLE001 - missing, unreadable, truncated or foreign: parse again
+            pass
+    import tomllib  # here, not at the top: most runs find every template in the cache
+
+    data = tomllib.loads(source.decode("utf-8"))
+    if spot is not None:
+        _keep(spot, source, data)
+    return data
+
+
+def cache_folder() -> Path | None:
+    """Where parsed templates are kept: $LIGNUM_TEXT_CACHE, else the user cache folder; None for 'off'.
+
+    The user cache folder is worked out here rather than by platformdirs, whose import alone costs twice
+    what the cache saves; it is per Python version (marshal data may differ between versions).
+    """
+    given = os.environ.get(ENV_CACHE)
+    if given:
+        return None if given == "off" else Path(given)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA", "")
+    elif sys.platform == "darwin":
+        base = os.path.join(os.path.expanduser("~"), "Library", "Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):  # unset, or relative (which the XDG rules say to ignore)
+            base = os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):  # no home folder (expanduser left '~'): no cache
+        return None
+    return Path(base) / "lignum-companion" / f"texts-{sys.implementation.cache_tag}"
+
+
+def cache_file(path: Path) -> Path | None:
+    """The cache file of a template: its absolute path laid under the cache folder, as PYTHONPYCACHEPREFIX does
+    (so two installs, e.g. two checkouts, never take turns overwriting each other's entries)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    path = path.absolute()
+    return folder / path.relative_to(path.anchor).with_name(path.name + ".marshal")
+
+
+def _keep(spot: Path, source: bytes, data: dict[str, Any]) -> None:
+    """Write the cache file whole: a file of our own (exclusive create) renamed over the old one, so readers
+    running at the same time see the old file or the new one, never half of one. Failures only lose the cache."""
+    try:
+        blob = marshal.dumps((CACHE_FORMAT, source, data))
+    except ValueError:  # a value marshal cannot hold (a TOML date): this file is parsed every time
+        return
+    tmp = spot.with_name(f"{spot.name}.{os.getpid()}.tmp")
+    try:
+        spot.parent.mkdir(parents=True, exist_ok=True)
+        f = open(tmp, "xb")  # noqa: SIM115 - closed below
+    except OSError:  # read-only place, no permission, a leftover of this pid: no cache this time
+        return
+    try:
+        with f:
+            f.write(blob)
+        os.replace(tmp, spot)
+    except OSError:  # full disk: take our own file away
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any], where: str, missing: list[str]) -> dict[str, Any]:
@@ -145,6 +230,8 @@ def files(lang: str = DEFAULT, folder: str = "") -> list[str]:
 
 def placeholders(text: str) -> set[str]:
     """The {fields} of a template text, with their conversions ('{name!r}' -> 'name!r')."""
+    from string import Formatter  # here: importing `string` costs start-up, and only the tests ask this
+
     out = set()
     for _, field, _, conversion in Formatter().parse(text):
         if field is not None:
