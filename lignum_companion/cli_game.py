@@ -4,7 +4,7 @@ Every command replays the file, asks the engine, and prints; refusals are one li
 the file untouched. Engine and table modules are imported inside the commands to keep start-up quick.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
 import contextlib
 import os

@@ -5,7 +5,7 @@ A command group of this class reads `--lang` wherever it stands on the command l
 templates/<lang>/help.toml over the English ones written in the code (docstrings and `help=`).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
 import copy
 from functools import cache

@@ -1,6 +1,6 @@
 """CLI command `lignum play`: the interactive table mode (guided rounds, menus of legal moves, undo, status)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
 import typer
 

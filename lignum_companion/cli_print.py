@@ -5,7 +5,7 @@ Only typer at module level; the engine, tabulate and reportlab load inside the c
 stops `stats`: it is listed as skipped with the reason.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
 from pathlib import Path
 

@@ -5,7 +5,7 @@ commands, so `lignum --help` stays fast. Numbers are read as text and checked by
 value gives one line on stderr and exit 1 instead of a usage box.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
 from typing import Any, NoReturn
 
