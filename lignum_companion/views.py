@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts
+from . import texts, words
 from .engine import data as D
 from .engine import flow, rules
 from .engine.pieces import format_bag
@@ -36,9 +36,9 @@ def reason_words(reason: str) -> str:
     r = texts.load("labels")["reasons"]
     if reason in r["exact"]:
         return r["exact"][reason]
-    for prefix, words in r["prefixes"].items():
+    for prefix, said in r["prefixes"].items():
         if reason.startswith(prefix):
-            return words + reason[len(prefix):]
+            return said + reason[len(prefix):]
     return reason
 
 
@@ -107,7 +107,8 @@ def _bag(bag: dict[str, int], order: tuple[str, ...] | None = None) -> str:
 
 
 def wood_text(bag: dict[str, int]) -> str:
-    return format_bag(bag, D.PIECES) or "nothing"
+    """Wood in the notation, with its words beside it where the language shows them ('장작 3개 (3F)')."""
+    return words.bag(bag)
 
 
 def reminder(g: Game, file: str = "") -> str:
@@ -126,7 +127,7 @@ def reminder(g: Game, file: str = "") -> str:
     p: Player | None = g.players[actor[0]] if actor and flow.actor_kind(g) != "all" else None
     if p is not None:
         fields.update(player=p.name, pos=p.pos or texts.load("labels")["flow"]["the_start"], area=p.area,
-                      area_wood=wood_text(rules.area_wood(g, p.area)) if p.area else "nothing",
+                      area_wood=wood_text(rules.area_wood(g, p.area)) if p.area else wood_text({}),
                       river=wood_text(p.wood["river"]), woodpile=wood_text(p.wood["woodpile"]),
                       saw=wood_text(p.wood["saw"]))
     key = step
@@ -138,13 +139,12 @@ def reminder(g: Game, file: str = "") -> str:
                                             heat_need=heat) if not g.acted else ""
     fields["marked"] = texts.fill(tpl["marked"], areas=", ".join(map(str, g.marked))) if g.marked else ""
     first_move = step == "travel" and not g.acted
-    taken = ", ".join(f"{g.players[i].name} {n} from area {a}" for i, a, n in g.food_taken)
+    taken = ", ".join(words.phrase("food_taken", name=g.players[i].name, n=n, area=a) for i, a, n in g.food_taken)
     fields["food"] = texts.fill(tpl["food"], taken=taken) if first_move and taken else ""
     if step == "path":
         supply = D.PATH_SUPPLY[n]
         mix = D.PATH_MIX[n]
-        parts = [f"{v} {k}" if k != "craft" else f"{v} craftwork" for k, v in mix.items() if v]
-        fields.update(supply, mix=", ".join(parts), example=" ".join(_example_path(n)))
+        fields.update(supply, mix=words.mix(mix), example=" ".join(_example_path(n)))
     elif step == "reveal":
         fields.update(target=flow.task_target(g), shown=len(g.task_display))
     elif step == "placement":
@@ -154,7 +154,7 @@ def reminder(g: Game, file: str = "") -> str:
         if g.tactical:
             key = "area_tactical"
         waiting = [g.players[i].name for i in flow.actors(g)]
-        fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or "nobody")
+        fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or words.phrase("nobody"))
     elif step in ("cutting", "transport") and g.winter:
         key = f"{step}_winter"
     elif step in ("drying", "cutting") and p is not None and not flow.step_work(g, actor[0]) \

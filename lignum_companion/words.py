@@ -27,7 +27,7 @@ def thing(code: str) -> str:
 def _beside(what: str, word: str, code: str) -> str:
     """The word, with the code beside it where the language shows it ([beside] in words.toml)."""
     w = _w()
-    return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] else word
+    return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] and word != code else word
 
 
 def area(code: str) -> str:
@@ -38,6 +38,11 @@ def area(code: str) -> str:
 def piece(code: str) -> str:
     """A piece by its code, as refusals show it ('milled softwood' / '가공된 침엽수(mS)')."""
     return _beside("piece", thing(code), code) if code in D.PIECES else thing(code)
+
+
+def token(code: str) -> str:
+    """A token the player types by its code, with the word ('stake' / '말뚝(stake)')."""
+    return _beside("token", thing(code), code)
 
 
 def mode(code: str) -> str:
@@ -62,6 +67,18 @@ def bag(items: dict[str, int], empty: str = "default") -> str:
     keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
     said = w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
     return texts.fill(w["format"]["bag"], code=code, words=said) if w["beside"]["bag"] else code
+
+
+def mix(counts: dict[str, int]) -> str:
+    """The path's token mix ('1 wagon, 2 raft, 3 craftwork' / '수레(wagon) 1개, ..., 공예품 3개'), R2."""
+    w = _w()["format"]
+    return w["bag_joiner"].join(texts.fill(w["mix_craft" if k in ("craft", thing(k)) else "mix_item"], n=n,
+                                           word=thing(k), code=k) for k, n in counts.items() if n)
+
+
+def phrase(key: str, **fields: Any) -> str:
+    """A short phrase of words.toml [phrases] ('nobody', 'anna 1 from area 3')."""
+    return texts.fill(_w()["phrases"][key], **fields)
 
 
 def needs(pairs: list[Any]) -> str:
@@ -113,3 +130,39 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         others = {k: field(k, v) for k, v in (fields or {}).items() if k not in _PHRASES}
         return texts.fill(w[name][value], **others)
     return value
+
+
+# --- typed words -> codes ---------------------------------------------------------------------------------
+
+
+def _aliases() -> dict[str, str]:
+    return {k.casefold(): v for k, v in _w().get("aliases", {}).items()}
+
+
+def alias(word: str) -> str:
+    """One typed word as its code ('판자' -> 'board', '예' -> 'y'); any other word as it was."""
+    return _aliases().get(word.strip().casefold(), word)
+
+
+def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
+    """A typed answer with the shown language's words for codes replaced by the codes (`2장작+침엽수` -> `2F+S`,
+    `가판대:판자` -> `sale:board`), so the game file keeps the ASCII notation. A word stands alone or between
+    signs and digits (never inside another word), and a whole word that is one of `keep` (players' names) stays."""
+    import re
+
+    table = _aliases()
+    if not table:
+        return raw
+    names = {k.casefold() for k in keep}
+    pattern = re.compile("|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)), re.IGNORECASE)
+
+    def swap(m: re.Match[str]) -> str:
+        before = raw[m.start() - 1] if m.start() else " "
+        after = raw[m.end()] if m.end() < len(raw) else " "
+        if before.isalpha() or after.isalpha():
+            return m.group(0)
+        if m.group(0).casefold() in names and before.isspace() and after.isspace():
+            return m.group(0)
+        return table[m.group(0).casefold()]
+
+    return pattern.sub(swap, raw)

@@ -75,3 +75,59 @@ def test_every_engine_code_has_a_word_in_every_language():
         assert set(D.AREA_NAMES) <= set(w["areas"])
         assert set(D.LOCATION_KINDS) <= set(w["locations"])
         assert set(D.MODES) | set(D.VARIANTS) | set(D.EXPANSIONS) <= set(w["modes"])
+
+
+# --- the table mode: the shuffle line, the intro, words typed for codes ------------------------------------------
+
+
+def _session(tmp_path, script, answers: list[str], lang: str) -> tuple[str, list[str]]:
+    from test_table_flow import session
+
+    texts.choose(lang)
+    try:
+        return session(tmp_path, script, answers)
+    finally:
+        texts.choose(None)
+
+
+def test_the_path_reminder_names_the_tokens_in_korean_with_the_notation_beside(tmp_path):
+    out, _ = _session(tmp_path, start(2, expansion="joinery"), ["quit"], "ko")
+    assert "수레(wagon) 1개, 뗏목(raft) 2개, 톱(saw) 1개" in out and "공예품 3개, X 2개" in out
+    assert "1 wagon" not in out and "craftwork" not in out
+    assert "플레이어: anna, ben (기본, 목수와 건물들 확장)" in out  # the mode and the expansion in words
+    en, _ = _session(tmp_path, start(2), ["quit"], "en")
+    assert "1 wagon, 2 raft, 1 saw, 1 sledge, 1 coin, 2 food, 3 craftwork, 2 X." in en
+    assert "Players: anna, ben (basic)." in en
+
+
+def test_korean_craftwork_words_are_accepted_and_the_file_keeps_the_notation(tmp_path):
+    out, done = _session(tmp_path, start(2), ["1", "판자, 만능 짚단", "quit"], "ko")
+    assert done and done[0].startswith("path ") and done[0].isascii()
+    assert [t for t in done[0].split()[1:] if t in ("board", "joker", "reed")] == ["board", "joker", "reed"]
+    assert "말뚝(stake), 판자(board)" not in out  # no refusal: the words were read
+    out, done = _session(tmp_path, start(2), ["1", "판자 만능", "quit"], "ko")  # two words for three tokens
+    assert done == [] and "말뚝(stake), 판자(board), 지붕널(shingle), 짚단(reed), 만능(joker)" in out
+
+
+def test_korean_words_in_a_typed_move_become_codes_and_english_reads_as_before(tmp_path):
+    from helpers import PATHS
+
+    travel = start(2).then("path " + PATHS[2])
+    _, done = _session(tmp_path, travel, ["go 짐꾼 2", "상태", "quit"], "ko")
+    assert done[-1] == "anna go 4 2"
+    _, done = _session(tmp_path, travel, ["go bearers 2", "quit"], "en")
+    assert done[-1] == "anna go 4 2"
+
+
+def test_typed_words_never_touch_a_players_name_or_part_of_a_word():
+    from lignum_companion import words
+
+    texts.choose("ko")
+    try:
+        assert words.to_notation("carry 가판대:2장작+가공된 침엽수 오두막:1") == "carry sale:2F+mS hut:1"
+        assert words.to_notation("판자 go 1", keep=("판자",)) == "판자 go 1"
+        assert words.to_notation("장작왕 go 1") == "장작왕 go 1"
+        assert words.alias("예") == "y" and words.alias("아니오") == "n"
+    finally:
+        texts.choose(None)
+    assert words.to_notation("판자") == "판자"  # English has no Korean words

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .. import words
 from .common import tpl
 from .layout import wrap_lines
 
@@ -219,7 +220,7 @@ class Console:
                 raise Interrupted("interrupt")
             return bool(answer)
         while True:
-            raw = self.line(f"{message} [{'Y/n' if default else 'y/N'}]").lower()
+            raw = words.alias(self.line(f"{message} [{'Y/n' if default else 'y/N'}]")).lower()  # 예, 아니오
             if raw == "quit":
                 raise Interrupted("quit")
             if not raw:

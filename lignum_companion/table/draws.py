@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .. import texts, words
 from ..engine import NotationError, flow
 from ..engine import data as D
 from ..engine.actions import TABLE_VERBS
@@ -48,7 +49,9 @@ class DrawMenus:
             rng.shuffle(slots)
             self.say(tpl("shuffle_intro"))
             locs = self.g.board.token_locations  # R2; R23 with the expansion
-            cells = [f"{loc:>2} {'C' if s == 'craft' else s:<7}" for loc, s in zip(locs, slots, strict=True)]
+            shown = ["C" if s == "craft" else words.thing(s) for s in slots]  # the table places them: words
+            wide = max(texts.display_width(w) for w in shown)
+            cells = [f"{loc:>2} {w}{' ' * (wide - texts.display_width(w))}" for loc, w in zip(locs, shown, strict=True)]
             for i in range(0, len(cells), 5):
                 self.say("   " + "  ".join(cells[i:i + 5]))
             crafts = [loc for loc, s in zip(locs, slots, strict=True) if s == "craft"]
@@ -58,7 +61,8 @@ class DrawMenus:
                     return []
                 kinds = [w.lower() for w in raw.replace(",", " ").split()]
                 if len(kinds) != len(crafts) or any(k not in D.CRAFTWORK for k in kinds):
-                    raise NotationError(tpl("craft_kinds", n=len(crafts), kinds=", ".join(D.CRAFTWORK)))
+                    kinds_said = ", ".join(map(words.token, D.CRAFTWORK))
+                    raise NotationError(tpl("craft_kinds", n=len(crafts), kinds=kinds_said))
                 it = iter(kinds)
                 tokens = [next(it) if s == "craft" else s for s in slots]
                 return ["path " + " ".join(tokens)]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import gamefile, texts, views
+from .. import gamefile, texts, views, words
 from ..engine import LignumError, advice, flow
 from ..engine import data as D
 from ..engine import play as engine_play
@@ -92,8 +92,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
     def intro(self) -> None:
         g = self.g
-        self.say(tpl("play_intro", file=self.path, players=", ".join(p.name for p in g.players), mode=g.mode,
-                     variants=(", " + ", ".join(g.variants)) if g.variants else ""))
+        extras = list(g.variants) + ([g.expansion] if g.expansion else [])
+        self.say(tpl("play_intro", file=self.path, players=", ".join(p.name for p in g.players),
+                     mode=words.mode(g.mode), variants="".join(", " + words.mode(v) for v in extras)))
         if self.gf.actions and not g.over:
             self.say(tpl("resuming", n=len(self.gf.actions), where=views.header_line(g),
                          waiting=views.waiting_for(g)))
@@ -199,6 +200,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             if self.command(raw):
                 self.say(tpl("menu_again", who=menu.prompt or menu.who))
                 continue
+            raw = self.typed(raw)
             if raw.lower() == "back":
                 if top:
                     self.say(tpl("back_top"))
@@ -248,19 +250,25 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 raw = self.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
             if not raw and default is not None:
                 raw = default
-            if raw.lower() == "back":
-                raise Back
             if self.command(raw):
                 continue
+            raw = self.typed(raw)
+            if raw.lower() == "back":
+                raise Back
             try:
                 return parse(raw)
             except LignumError as e:
                 self.refuse(e)
 
+    def typed(self, raw: str) -> str:
+        """A typed answer in the notation: words of the shown language for codes become the codes (판자 -> board,
+        2장작 -> 2F; templates/<lang>/words.toml [aliases]); players' names stay as they are."""
+        return words.to_notation(raw, keep=tuple(p.name for p in self.g.players))
+
     def command(self, raw: str) -> bool:
         """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""
         word, _, rest = raw.partition(" ")
-        word = word.lower()
+        word = words.alias(word).lower() if self.g.player_index(word) is None else word.lower()
         rest = rest.strip()
         if word not in COMMANDS:
             guess = self.did_you_mean(word)
