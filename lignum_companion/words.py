@@ -72,8 +72,8 @@ def bag(items: dict[str, int], empty: str = "default") -> str:
 def mix(counts: dict[str, int]) -> str:
     """The path's token mix ('1 wagon, 2 raft, 3 craftwork' / '수레(wagon) 1개, ..., 공예품 3개'), R2."""
     w = _w()["format"]
-    return w["bag_joiner"].join(texts.fill(w["mix_craft" if k in ("craft", thing(k)) else "mix_item"], n=n,
-                                           word=thing(k), code=k) for k, n in counts.items() if n)
+    return w["bag_joiner"].join(texts.fill(w["mix_craft" if k == "craft" else "mix_item"], n=n, word=thing(k),
+                                           token=token(k)) for k, n in counts.items() if n)
 
 
 def phrase(key: str, **fields: Any) -> str:
