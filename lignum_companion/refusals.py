@@ -1,9 +1,11 @@
 """Puts the engine's refusals into words: a message key with its figures, the ruling id and where it was tried.
 
-The engine raises `IllegalAction` as data (engine/errors.py); this client renders it from
-templates/<lang>/refusals.toml in the shown language. Fields named after engine words are put into words here:
-`step`, `season`, `waiting` (who the game waits for), `piece`/`kind`, `spot` (a mill area), bags of pieces,
-phrases named by a code (`what`); lists are joined (words.py, templates/<lang>/words.toml).
+The engine raises `IllegalAction` and `NotationError` as data (engine/errors.py); this client renders them from
+templates/<lang>/refusals.toml in the shown language ([refuse] and [notation]). Fields named after engine words
+are put into words here: `step`, `season`, `waiting` (who the game waits for), `piece`/`kind`, `spot` (a mill
+area), `location`, `board`, bags of pieces, phrases named by a code (`what`); lists are joined (words.py,
+templates/<lang>/words.toml). In a notation error, `what` names what a number or list is ([notation_what]) and
+notation the player types (`typed`, `part`, lists of verbs, tokens, parts) is shown as code.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import texts
+from .engine.errors import NotationError
 
 
 def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
@@ -19,24 +22,41 @@ def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
     return words.field(name, value, fields)  # steps, seasons, areas, pieces, bags, phrases: words.py
 
 
+# Fields of a notation error that hold notation the player types: shown as code, in either language.
+CODE_FIELDS = frozenset({"typed", "part", "example", "allowed", "tokens", "verbs", "cards", "names", "correctable"})
+
+
+def _notation_words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
+    if name == "what":
+        return texts.load("refusals")["notation_what"].get(value, value)
+    if name in CODE_FIELDS:
+        return ", ".join(f"`{v}`" for v in value) if isinstance(value, (list, tuple)) else f"`{value}`"
+    return _words(name, value, fields)
+
+
 def reason(e: Any) -> str:
     """The refusal's reason alone, in the shown language."""
     if not e.key:
         return e.raw_reason
-    table = texts.load("refusals")["refuse"]
+    notation = isinstance(e, NotationError)
+    table = texts.load("refusals")["notation" if notation else "refuse"]
     if e.key not in table:
         return f"{e.key} {e.fields}"
-    return texts.fill(table[e.key], **{k: _words(k, v, e.fields) for k, v in e.fields.items()})
+    words = _notation_words if notation else _words
+    return texts.fill(table[e.key], **{k: words(k, v, e.fields) for k, v in e.fields.items()})
 
 
 def render(e: Any, part: str = "full") -> str:
-    """`part` 'reason': the reason alone; 'full': action and position, reason, ruling id."""
+    """`part` 'reason': the reason alone; 'full': action and position, reason, ruling id (for a notation error:
+    the line that could not be read, and the reason)."""
     from . import views
 
     text = reason(e)
     if part == "reason":
         return text
     frame = texts.load("refusals")["frame"]
+    if isinstance(e, NotationError):
+        return texts.fill(frame["notation"], text=e.shown, reason=text) if e.text else text
     context = e.context
     if e.at:
         context = texts.fill(frame["context"], action=e.at.get("action", ""), where=views.where_at(e.at["pos"]))

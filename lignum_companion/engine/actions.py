@@ -56,18 +56,18 @@ class Action:
 # ---------------------------------------------------------------------------------------------------
 # small readers
 
-def _int(text: str, what: str, line: str, lo: int | None = None, hi: int | None = None) -> int:
-    if hi is None:
-        hi = data.MAX_MONEY  # every number of the game is bounded by the box; huge ones are refused up front
+def _int(text: str, what: str, line: str, lo: int, hi: int = data.MAX_MONEY) -> int:
+    """A whole number lo..hi; `what` is a word key (templates' [notation_words.what]) naming it in the refusal.
+
+    Every number of the game is bounded by the box, so huge ones are refused up front."""
     if len(text) > 8:  # int() of thousands of digits is slow and, past 4,300 digits, raises
-        raise NotationError(f"{what} must be a number up to {hi}, not {brief(text, 12)!r}", line)
+        raise NotationError.keyed("number_too_long", line, what=what, hi=hi, typed=brief(text, 12))
     try:
         value = int(text)
     except ValueError:
-        raise NotationError(f"{what} must be a whole number, not {text!r}", line) from None
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
-        raise NotationError(f"{what} must be {span}, not {value}", line)
+        raise NotationError.keyed("not_whole_number", line, what=what, typed=text) from None
+    if not lo <= value <= hi:
+        raise NotationError.keyed("number_range", line, what=what, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -78,23 +78,21 @@ def _split_keys(words: list[str], line: str, allowed: tuple[str, ...], repeat: t
     for w in words:
         if ":" in w:
             key, _, value = w.partition(":")
+            if key not in allowed and not allowed:
+                raise NotationError.keyed("unknown_part_none", line, part=key + ":")
             if key not in allowed:
-                raise NotationError(f"unknown part {key + ':'!r}; this action takes {_names(allowed)}", line)
+                raise NotationError.keyed("unknown_part", line, part=key + ":", allowed=[k + ":" for k in allowed])
             if not value:
-                raise NotationError(f"{key}: needs a value", line)
+                raise NotationError.keyed("part_needs_value", line, part=key + ":")
             if key in repeat:
                 keys.setdefault(key, []).append(value)
             elif key in keys:
-                raise NotationError(f"{key}: is given twice", line)
+                raise NotationError.keyed("part_twice", line, part=key + ":")
             else:
                 keys[key] = value
         else:
             pos.append(w)
     return pos, keys
-
-
-def _names(keys: tuple[str, ...]) -> str:
-    return ", ".join(k + ":" for k in keys) if keys else "no key:value parts"
 
 
 def _area_bags(keys: dict[str, str], areas: tuple[str, ...], allowed: tuple[str, ...], line: str) -> dict:
@@ -106,7 +104,7 @@ def _fmt_area_bags(bags: dict[str, Bag], areas: tuple[str, ...]) -> list[str]:
 
 
 def _hut(keys: dict[str, str], line: str) -> int:
-    return _int(keys["hut"], "hut:", line, 1) if "hut" in keys else 0
+    return _int(keys["hut"], "hut", line, 1) if "hut" in keys else 0
 
 
 def _fmt_hut(n: int) -> list[str]:
@@ -118,45 +116,41 @@ def _fmt_hut(n: int) -> list[str]:
 
 def _p_path(pos, keys, line, board: data.Board = data.BASE_BOARD):
     if len(pos) != len(board.token_locations):
-        raise NotationError(
-            f"the path needs {len(board.token_locations)} tokens, one per location "
-            f"{', '.join(map(str, board.token_locations))}; got {len(pos)}",
-            line,
-        )
+        raise NotationError.keyed("path_count", line, n=len(board.token_locations),
+                                  locations=list(board.token_locations), got=len(pos))
     tokens = []
     for w in pos:
         w = w.lower() if w != "X" else w
         if w == "x":
             w = "X"
         if w not in data.PATH_TOKENS:
-            raise NotationError(f"unknown path token {w!r}; tokens are {', '.join(data.PATH_TOKENS)}", line)
+            raise NotationError.keyed("path_token", line, typed=w, tokens=list(data.PATH_TOKENS))
         tokens.append(w)
     return {"tokens": tokens}
 
 
 def _p_placement(pos, keys, line):
     if not pos:
-        raise NotationError("a placement card needs AREA:ITEMS parts, like 2:2F+S 4:2food", line)
+        raise NotationError.keyed("placement_empty", line)
     areas: dict[str, Bag] = {}
     for w in pos:
         area, sep, items = w.partition(":")
         if not sep:
-            raise NotationError(f"{w!r} should be AREA:ITEMS, like 3:2F+food", line)
-        a = _int(area, "a cutting area", line, 1, 6)
+            raise NotationError.keyed("placement_part", line, part=w)
+        a = _int(area, "cutting_area", line, 1, 6)
         bag = parse_bag(items, ("F", "S", "H", "food"), "item")
         for k, v in bag.items():
             areas.setdefault(str(a), {})
             areas[str(a)][k] = areas[str(a)].get(k, 0) + v
             if areas[str(a)][k] > MAX_PLACEMENT:  # counted over all parts naming the area, as the log writes it
-                raise NotationError(f"{w!r}: a placement card puts at most {MAX_PLACEMENT} of one item in an area",
-                                    line)
+                raise NotationError.keyed("placement_max", line, part=w, max=MAX_PLACEMENT)
     return {"areas": areas}
 
 
 def _p_task(pos, keys, line):
     if len(pos) != 2:
-        raise NotationError("a task card is `task VALUE PIECE@STAGE+...`, like task 17 mH@1+mF@1", line)
-    value = _int(pos[0], "the task value", line, 0, 99)
+        raise NotationError.keyed("task_form", line)
+    value = _int(pos[0], "task_value", line, 0, 99)
     needs = []
     for part in pos[1].split("+"):
         count = 1
@@ -166,13 +160,13 @@ def _p_task(pos, keys, line):
             digits += body[0]
             body = body[1:]
         if digits:
-            count = _int(digits, "a count", line, 1, MAX_TASK_COUNT)
+            count = _int(digits, "count", line, 1, MAX_TASK_COUNT)
         piece, sep, stage = body.partition("@")
         if piece not in data.PIECES or piece == "H":
-            raise NotationError(f"{part!r}: a task piece is F, S, mF, mS or mH (unmilled hardwood never)", line)
-        st = _int(stage, "a drying stage", line, 0, 2) if sep else 0
+            raise NotationError.keyed("task_piece", line, part=part)
+        st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
         if count < 1:
-            raise NotationError(f"{part!r}: a count must be at least 1", line)
+            raise NotationError.keyed("count_zero", line, part=part)
         needs.extend([[piece, st]] * count)
     return {"value": value, "needs": needs}
 
@@ -189,15 +183,15 @@ def _fmt_needs(needs) -> str:
 
 def _p_fix(pos, keys, line):
     if len(pos) < 4:
-        raise NotationError("a correction is `fix PLAYER FIELD ±N REASON...`, like fix anna money -2 paid twice", line)
+        raise NotationError.keyed("fix_form", line)
     name, fld, delta = pos[0], pos[1], pos[2]
     if fld not in FIX_FIELDS and not _wood_field(fld):
-        raise NotationError(f"cannot correct {fld!r}; fields are {', '.join(FIX_FIELDS)} or AREA.PIECE", line)
+        raise NotationError.keyed("fix_field", line, typed=fld, correctable=list(FIX_FIELDS))
     if not (delta.startswith("+") or delta.startswith("-")):
-        raise NotationError("the change must carry a sign, like +2 or -1", line)
-    d = _int(delta, "the change", line, -data.MAX_MONEY, data.MAX_MONEY)
+        raise NotationError.keyed("fix_sign", line)
+    d = _int(delta, "change", line, -data.MAX_MONEY, data.MAX_MONEY)
     if d == 0:
-        raise NotationError("a correction of 0 changes nothing", line)
+        raise NotationError.keyed("fix_zero", line)
     return {"target": name, "field": fld, "delta": d, "reason": " ".join(pos[3:])}
 
 
@@ -208,68 +202,70 @@ def _wood_field(fld: str) -> bool:
 
 def _p_area(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("choose one cutting area, like `anna area 3`", line)
-    return {"area": _int(pos[0], "the cutting area", line, 1, 6)}
+        raise NotationError.keyed("area_one", line)
+    return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
 
 
 def location(word: str, board: data.Board, line: str) -> int:
-    """A location by number (1..last, or the clearing's number) or by name (`sawyers`, `clearing`) (R2, R23)."""
+    """A location by number (1..last, or the clearing's number) or by name (`sawyers`, `clearing`) (R2, R23).
+
+    The board has `board.last` numbered locations (20, or 22 with the expansion) and then the forest clearing,
+    which the rulebook does not number: a refusal names the range 1..last and `clearing`."""
     w = word.lower()
     if w in ("clearing", "c"):
         return board.clearing
     kind = data.LOCATION_WORDS.get(w)
     if kind is not None:
         if not board.has(kind):
-            raise NotationError(f"the {board.name} board has no {kind} location (it comes with the Joinery and "
-                                "Buildings expansion, R23)", line)
+            raise NotationError.keyed("board_no_location", line, board=board.name, location=kind)
         return board.loc(kind)
     if not w.isdecimal():
-        names = ", ".join(k for k in data.LOCATION_KINDS if board.has(k))
-        raise NotationError(f"say where to go: a location 1–{board.last}, {names} or clearing; not {word!r}", line)
-    loc = _int(w, "the location", line, 1, board.clearing)
-    return loc
+        names = [k for k in data.LOCATION_KINDS if board.has(k)]
+        raise NotationError.keyed("where_to_go", line, last=board.last, names=names, typed=word)
+    if len(w) > 8 or not 1 <= int(w) <= board.clearing:  # the clearing's own number is read too, never shown
+        raise NotationError.keyed("location_range", line, last=board.last, value=brief(word, 12))
+    return int(w)
 
 
 def _p_go(pos, keys, line, board: data.Board = data.BASE_BOARD):
     if not pos:
-        raise NotationError(f"say where to go: a location 1–{board.last}, a name like `market`, or `clearing`", line)
+        raise NotationError.keyed("go_empty", line, last=board.last)
     loc = location(pos[0], board, line)
     kind = board.kind(loc)
     rest = pos[1:]
     out: dict[str, Any] = {"loc": loc, "kind": kind}
     if kind in ("bearers", "woodcutters"):
         if len(rest) != 1:
-            raise NotationError(f"say how many to hire at location {loc}, like `go {loc} 2`", line)
-        out["count"] = _int(rest[0], "how many", line, 1, MAX_HIRE)
+            raise NotationError.keyed("go_hire_count", line, loc=loc)
+        out["count"] = _int(rest[0], "how_many", line, 1, MAX_HIRE)
     elif kind == "sawyers":
         if rest not in ([], ["+1"], ["1"], ["2"]):
-            raise NotationError(f"at location {loc} write `go {loc}`, or `go {loc} +1` to hire the $1 sawyer too",
-                                line)
+            raise NotationError.keyed("go_sawyers", line, loc=loc)
         out["extra"] = rest in (["+1"], ["2"])  # `go sawyers 2`: the free sawyer and the $1 one
     elif kind == "tasks":
         if len(rest) != 1:
-            raise NotationError(f"say which face-up task to take, like `go {loc} T2`", line)
+            raise NotationError.keyed("go_task", line, loc=loc)
         out["task"] = rest[0].upper()
     elif kind == "plan":
         if len(rest) != 2:
-            raise NotationError(f"say which card and token pair, like `go {loc} sawing 2`", line)
+            raise NotationError.keyed("go_plan", line, loc=loc)
         card = rest[0].lower()
         if card not in data.PLANNED_WORK:
-            raise NotationError(f"unknown planned work {card!r}; cards are {', '.join(data.PLANNED_WORK)}", line)
+            raise NotationError.keyed("planned_work_unknown", line, typed=card, cards=list(data.PLANNED_WORK))
         out["card"] = card
-        out["pair"] = _int(rest[1], "the token pair", line, 1, 3)
+        out["pair"] = _int(rest[1], "token_pair", line, 1, 3)
     elif kind == "buildings":
         if not rest:
-            raise NotationError(f"say which face-up building to take, like `go {loc} smithy`", line)
+            raise NotationError.keyed("go_building", line, loc=loc)
         out["buildings"] = list(rest)  # more than one is refused by the rules (R23)
     elif rest:
-        raise NotationError(f"location {loc} takes no further words", line)
+        raise NotationError.keyed("go_no_more_words", line, loc=loc)
     if kind == "market":
         out["buy"] = parse_bag(keys["buy"], ("saw", "food"), "purchase") if "buy" in keys else {}
-        out["sets"] = [parse_bag(v, data.CRAFTWORK, "craftwork token") for v in keys.get("sell", [])]
+        out["sets"] = [parse_bag(v, data.CRAFTWORK, "craftwork_token") for v in keys.get("sell", [])]
         out["trade"] = parse_bag(keys["trade"], data.TRADE_CARD_TOKENS, "token") if "trade" in keys else {}
     elif keys:
-        raise NotationError(f"buy:, sell: and trade: belong to the market, location {board.loc('market')}", line)
+        raise NotationError.keyed("market_parts", line, loc=board.loc("market"))
     return out
 
 
@@ -296,18 +292,18 @@ def _f_go(a: dict) -> list[str]:
 
 def _p_none(pos, keys, line):
     if pos:
-        raise NotationError("this action takes no further words", line)
+        raise NotationError.keyed("no_more_words", line)
     return {}
 
 
 def _p_build(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("say where the huts go, like `build drying+food+accom` or `build 2drying+accom`", line)
-    out = {"huts": parse_bag(pos[0], data.HUT_AREAS, "hut area")}
+        raise NotationError.keyed("build_form", line)
+    out = {"huts": parse_bag(pos[0], data.HUT_AREAS, "hut_area")}
     using = keys.get("using")
     if using and any(part.lstrip("0123456789") == "reed" for part in using.split("+")):
-        raise NotationError("a reed bundle never counts for huts: use stake, board, shingle or a joker (R16)", line)
-    out["using"] = parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork token") if using else {}
+        raise NotationError.keyed("build_reed", line)
+    out["using"] = parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork_token") if using else {}
     return out
 
 
@@ -321,22 +317,22 @@ def _f_build(a):
 def _p_dryhut(pos, keys, line):
     area_piece = keys or {}
     if pos or len(area_piece) != 1:
-        raise NotationError("name one piece and its area, like `dryhut dry1:mF`", line)
+        raise NotationError.keyed("dryhut_form", line)
     area, piece = next(iter(area_piece.items()))
     if piece not in data.PIECES:
-        raise NotationError(f"unknown piece {piece!r}", line)
+        raise NotationError.keyed("unknown_name", line, what="piece", typed=piece, allowed=list(data.PIECES))
     return {"area": area, "piece": piece}
 
 
 def _p_foodhut(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("name the free cutting area whose food to take, like `foodhut 4`", line)
-    return {"area": _int(pos[0], "the cutting area", line, 1, 6)}
+        raise NotationError.keyed("foodhut_form", line)
+    return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
 
 
 def _p_cut(pos, keys, line):
     if len(pos) > 1:
-        raise NotationError("write the pieces as one list, like `cut 2F+S`", line)
+        raise NotationError.keyed("cut_form", line)
     pieces = parse_bag(pos[0], DISKS, "piece") if pos else {}
     return {"pieces": pieces, "hut": _hut(keys, line)}
 
@@ -347,20 +343,20 @@ def _f_cut(a):
 
 def _p_snatch(pos, keys, line):
     if len(pos) != 2:
-        raise NotationError("write the area and the pieces, like `snatch 3 2F`", line)
-    return {"area": _int(pos[0], "the cutting area", line, 1, 6), "pieces": parse_bag(pos[1], DISKS, "piece"),
+        raise NotationError.keyed("snatch_form", line)
+    return {"area": _int(pos[0], "cutting_area", line, 1, 6), "pieces": parse_bag(pos[1], DISKS, "piece"),
             "hut": _hut(keys, line)}
 
 
 def _p_relocate(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("name the free area to move to, like `relocate 5`", line)
-    return {"area": _int(pos[0], "the cutting area", line, 1, 6)}
+        raise NotationError.keyed("relocate_form", line)
+    return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
 
 
 def _p_dest(pos, keys, line):
     if pos:
-        raise NotationError("write where each piece goes, like `saw:H sale:2F`", line)
+        raise NotationError.keyed("dest_form", line)
     return {"dest": _area_bags(keys, ("saw", "sale"), DISKS, line), "hut": _hut(keys, line)}
 
 
@@ -370,13 +366,13 @@ def _f_dest(a):
 
 def _p_raft(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("write the pieces to float, like `raft 2F+S`", line)
+        raise NotationError.keyed("raft_form", line)
     return {"pieces": parse_bag(pos[0], DISKS, "piece"), "hut": _hut(keys, line)}
 
 
 def _p_float(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("write the pieces to float with the Log Driving card, like `float 2F+S`", line)
+        raise NotationError.keyed("float_form", line)
     return {"pieces": parse_bag(pos[0], DISKS, "piece")}
 
 
@@ -386,19 +382,19 @@ def _f_pieces_hut(a):
 
 def _p_saw(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("write the disks to saw, like `saw F store:3`", line)
+        raise NotationError.keyed("saw_form", line)
     disks = parse_bag(pos[0], DISKS, "disk")
     store: Bag = {}
     if "store" in keys:
         value = keys["store"]
         if value.isdecimal():
             if len(disks) != 1:
-                raise NotationError("with several kinds, write store: as milled pieces, like store:3mF+mS", line)
+                raise NotationError.keyed("saw_store_kinds", line)
             n = int(value)
             if n:
                 store = {"m" + next(iter(disks)): n}
         else:
-            store = parse_bag(value, MILLED, "milled piece")
+            store = parse_bag(value, MILLED, "milled_piece")
     return {"disks": disks, "store": store, "hut": _hut(keys, line)}
 
 
@@ -414,7 +410,7 @@ def _f_saw(a):
 
 def _p_fill(pos, keys, line):
     if len(pos) != 1 or not keys:
-        raise NotationError("name the task and the pieces with their areas, like `fill T3 dry2:mH`", line)
+        raise NotationError.keyed("fill_form", line)
     return {"task": pos[0].upper(), "from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
@@ -424,13 +420,13 @@ def _f_fill(a):
 
 def _p_furnish(pos, keys, line):
     if pos or not keys:
-        raise NotationError("name the milled pieces and their drying areas, like `furnish dry2:mF dry3:mS`", line)
+        raise NotationError.keyed("furnish_form", line)
     return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
 def _p_sell(pos, keys, line):
     if pos or not keys:
-        raise NotationError("write the pieces by area, like `sell sale:2F dry3:2mF`", line)
+        raise NotationError.keyed("sell_form", line)
     return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
@@ -440,20 +436,19 @@ def _f_from(a):
 
 def _p_dry(pos, keys, line):
     if len(pos) != 1:
-        raise NotationError("write the pieces to move from the sale area into the first drying area, like `dry 2mF`",
-                            line)
+        raise NotationError.keyed("dry_form", line)
     return {"pieces": parse_bag(pos[0], data.PIECES, "piece")}
 
 
 def _p_bonus(pos, keys, line):
     if len(pos) != 1 or pos[0] not in DISKS:
-        raise NotationError("take one wood of your choice: `bonus F`, `bonus S` or `bonus H`", line)
+        raise NotationError.keyed("bonus_form", line)
     return {"kind": pos[0]}
 
 
 def _p_feed(pos, keys, line):
     if pos:
-        raise NotationError("feeding takes only pieces to sell by area, like `feed sale:F saw:S`", line)
+        raise NotationError.keyed("feed_form", line)
     return {"sell": _area_bags(keys, FORCED_SALE_AREAS, data.PIECES, line)}
 
 
@@ -463,8 +458,8 @@ def _f_feed(a):
 
 def _p_heat(pos, keys, line):
     if len(pos) > 1:
-        raise NotationError("write the logs to burn as one list, like `heat 2mF+mS`", line)
-    logs = parse_bag(pos[0], MILLED, "milled log") if pos else None
+        raise NotationError.keyed("heat_form", line)
+    logs = parse_bag(pos[0], MILLED, "milled_log") if pos else None
     return {"logs": logs, "sell": _area_bags(keys, FORCED_SALE_AREAS, data.PIECES, line)}
 
 
@@ -474,9 +469,9 @@ def _f_heat(a):
 
 def _p_river(pos, keys, line):
     if len(pos) == 1 and pos[0] == "H":
-        raise NotationError("hardwood on the river cannot be sold (R8): choose `river F` or `river S`", line)
+        raise NotationError.keyed("river_hardwood", line)
     if len(pos) != 1 or pos[0] not in ("F", "S"):
-        raise NotationError("choose the river kind to sell: `river F` or `river S`", line)
+        raise NotationError.keyed("river_form", line)
     return {"kind": pos[0]}
 
 
@@ -528,21 +523,20 @@ def parse(line: str, board: data.Board | None = None) -> Action:
     board = board or data.BASE_BOARD
     text = nfc(line.strip())
     if not text:
-        raise NotationError("an empty line is not an action", line)
+        raise NotationError.keyed("empty_line", line)
     bad = first_unsafe(text, allow_tab=True)
     if bad is not None:
-        raise NotationError(f"the line holds the invisible character {describe(bad)}", neutralise(text))
+        raise NotationError.keyed("invisible", neutralise(text), char=describe(bad))
     words = text.split()
     head = words[0]
     if head.lower() in TABLE_VERBS:
         verb, player, rest = head.lower(), None, words[1:]
     else:
         if len(words) < 2:
-            raise NotationError(
-                f"{head!r} is neither a table action ({', '.join(TABLE_VERBS)}) nor PLAYER VERB", text)
+            raise NotationError.keyed("not_player_verb", text, typed=head, verbs=list(TABLE_VERBS))
         player, verb, rest = head, words[1].lower(), words[2:]
         if verb not in _VERBS or verb in TABLE_VERBS:
-            raise NotationError(f"unknown action {words[1]!r}; actions are {', '.join(PLAYER_VERBS)}", text)
+            raise NotationError.keyed("unknown_action", text, typed=words[1], verbs=list(PLAYER_VERBS))
     if verb == "fix":
         args = _p_fix(rest, {}, text)
     else:

@@ -15,13 +15,40 @@ class LignumError(ValueError):
 
 
 class NotationError(LignumError):
-    """The text is not an action of the notation (docs/notation.md)."""
+    """The text is not an action of the notation (docs/notation.md).
 
-    def __init__(self, message: str, text: str = "") -> None:
+    Like a refusal, it is data: a message `key` of the `[notation]` table of templates/<lang>/refusals.toml with
+    its `fields` (notation words stay as typed; plain words such as `what` are word keys the client puts into
+    words), and `text`, the line that could not be read. `str(e)` is "cannot read TEXT: REASON" in the shown
+    language. A plain `message` sentence is still accepted for callers outside the engine (the table's wizard
+    passes texts already in the shown language); inside it, tests/test_refusal_keys.py allows none.
+    """
+
+    def __init__(self, message: str = "", text: str = "", *, key: str = "",
+                 fields: dict[str, Any] | None = None) -> None:
         self.text = text
-        self.reason = message
-        shown = text if len(text) <= 80 else text[:79] + "…"  # a refusal echoes a short piece, not kilobytes
-        super().__init__(f"cannot read {shown!r}: {message}" if text else message)
+        self.raw_reason = message
+        self.key = key
+        self.fields = dict(fields or {})
+        super().__init__(key or message)
+
+    @classmethod
+    def keyed(cls, key: str, text: str = "", /, **fields: Any) -> NotationError:
+        """A notation error as data: `NotationError.keyed("location_range", line, last=20, value="99")`."""
+        return cls(text=text, key=key, fields=fields)
+
+    @property
+    def shown(self) -> str:
+        """The line as echoed: a short piece, not kilobytes."""
+        return self.text if len(self.text) <= 80 else self.text[:79] + "…"
+
+    @property
+    def reason(self) -> str:
+        """The reason alone, in the shown language (without the line that could not be read)."""
+        return _render(self, "reason")
+
+    def __str__(self) -> str:
+        return _render(self, "full")
 
 
 class IllegalAction(LignumError):
@@ -62,21 +89,23 @@ class IllegalAction(LignumError):
         return IllegalAction(self.raw_reason, self.rule, context=context, key=self.key, fields=self.fields, at=at)
 
 
-Renderer = Callable[[IllegalAction, str], str]
+Renderer = Callable[["IllegalAction | NotationError", str], str]
 _renderer: list[Renderer] = []
 
 
 def set_renderer(renderer: Renderer) -> None:
-    """Clients register how refusals become text (the package registers templates/<lang>/refusals.toml)."""
+    """Clients register how refusals and notation errors become text (the package: templates/<lang>/refusals.toml)."""
     _renderer[:] = [renderer]
 
 
-def _render(e: IllegalAction, part: str) -> str:
+def _render(e: IllegalAction | NotationError, part: str) -> str:
     if _renderer:
         return _renderer[0](e, part)
     reason = e.raw_reason or f"{e.key} {e.fields}"  # no client: the data itself, never a sentence of the engine
     if part == "reason":
         return reason
+    if isinstance(e, NotationError):
+        return f"{e.shown!r}: {reason}" if e.text else reason
     at = e.at or {}
     context = e.context or at.get("action", "")
     text = f"{context}: {reason}" if context else reason

@@ -16,23 +16,30 @@ _ITEM = re.compile(r"^(\d*)([A-Za-z][A-Za-z@0-9_-]*)$")
 
 
 def parse_bag(text: str, allowed: tuple[str, ...] | frozenset[str], what: str = "item") -> Bag:
-    """Read `2F+S+mF` into {'F': 2, 'S': 1, 'mF': 1}; only names in `allowed`."""
+    """Read `2F+S+mF` into {'F': 2, 'S': 1, 'mF': 1}; only names in `allowed`.
+
+    `what` names the items in a refusal: a word key of the templates' [notation_words.what] ('piece', 'token').
+    """
     bag: Bag = {}
+    names = sorted(allowed) if isinstance(allowed, frozenset) else list(allowed)
     if not text:
-        raise NotationError(f"an empty list of {what}s", text)
+        raise NotationError.keyed("bag_empty", text, what=what)
     for part in text.split("+"):
         m = _ITEM.match(part.strip())
+        if not part.strip():
+            raise NotationError.keyed("bag_gap", text)
         if not m:
-            raise NotationError(f"{part!r} is not a count and a {what} (like 2F or mS)", text)
+            example = f"2{names[0]}+{names[1]}" if len(names) > 1 else f"2{names[0]}"
+            raise NotationError.keyed("bag_part", text, part=part, what=what, example=example)
         digits = m.group(1)
         if len(digits) > 2 or (digits and int(digits) > MAX_COUNT):  # the box holds no pile larger than this
-            raise NotationError(f"{part[:12]!r}: a count is at most {MAX_COUNT}", text[:40])
+            raise NotationError.keyed("count_max", text[:40], part=part[:12], max=MAX_COUNT)
         count = int(digits) if digits else 1
         name = m.group(2)
         if name not in allowed:
-            raise NotationError(f"unknown {what} {name!r}; expected one of {', '.join(allowed)}", text)
+            raise NotationError.keyed("unknown_name", text, what=what, typed=name, allowed=names)
         if count <= 0:
-            raise NotationError(f"a count must be at least 1 in {part!r}", text)
+            raise NotationError.keyed("count_zero", text, part=part)
         bag[name] = bag.get(name, 0) + count
     return bag
 
