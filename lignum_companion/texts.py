@@ -250,6 +250,8 @@ def text(name: str, *path: str, **fields: Any) -> str:
 
 def display_width(text: str) -> int:
     """Columns a text takes in a terminal: Hangul and other wide letters take two."""
+    if text.isascii():
+        return len(text)
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else (0 if unicodedata.combining(ch) else 1)

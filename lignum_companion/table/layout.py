@@ -6,6 +6,8 @@ import re
 import textwrap
 from typing import Any
 
+from .. import texts
+
 
 def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
     """Wrap to the width, keeping indentation; `a  |  b  |  c` examples break only at the bars."""
@@ -50,14 +52,9 @@ def _reflow(lines: list[str], width: int) -> list[str]:
     return out
 
 
-def display_width(text: str) -> int:
-    """Columns a text takes on a terminal (Hangul and other wide letters take two)."""
-    try:
-        from wcwidth import wcswidth
-    except ImportError:  # pragma: no cover - wcwidth comes with prompt_toolkit
-        return len(text)
-    n = wcswidth(text)
-    return n if n >= 0 else len(text)
+# Columns a text takes on a terminal (Hangul and other wide letters take two): the one measure of texts.py,
+# not wcwidth, whose import alone costs `lignum play` 10-20 ms of start-up (benchmarks/bench_cli.py).
+display_width = texts.display_width
 
 
 def columns(headers: list[str], rows: list[list[Any]]) -> str:
