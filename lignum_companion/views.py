@@ -230,6 +230,13 @@ def needs_words(t: Any) -> str:
     return needs(t.missing())
 
 
+def task_text(t: Any) -> str:
+    """A task card in a player's hand: its id, value and what it still needs ('T3 $5 needs mH stage 1')."""
+    if t.complete:
+        return words.phrase("task_done", id=t.id, value=t.value)
+    return words.phrase("task_needs", id=t.id, value=t.value, needs=needs_words(t))
+
+
 def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[list[Any]]]:
     """One row per line of a player's mill; one column per player."""
     players = [only] if only else g.players
@@ -255,10 +262,11 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
         row(lab["area_names"][area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
     if g.has_tasks:
         row(lab["tasks"], lambda p: "; ".join(
-            f"{t.id} ${t.value} {'done' if t.complete else 'needs ' + needs_words(t)}" for t in p.tasks) or "-")
+            task_text(t) for t in p.tasks) or "-")
     if g.has_planned_work:
         row(lab["plans"], lambda p: "; ".join(
-            f"{pl.card} in {D.round_season(pl.round)} y{D.round_year(pl.round)}" for pl in p.plans) or "-")
+            words.phrase("plan_at", card=words.card(pl.card), season=season_name(D.round_season(pl.round)),
+                         year=D.round_year(pl.round)) for pl in p.plans) or "-")
     if g.joinery:  # R23
         row(lab["carpenters"], lambda p: p.carpenters or "-")
         row(lab["furniture"], lambda p: _bag(p.furniture, D.FURNITURE_PIECES))

@@ -58,7 +58,7 @@ class Commands:
             if line:
                 self.say(line)
             if g.task_display:
-                self.say(tpl("status_tasks", tasks="; ".join(f"{t.id} ${t.value} needs {views.needs_words(t)}"
+                self.say(tpl("status_tasks", tasks="; ".join(views.task_text(t)
                                                              for t in g.task_display)))
             if g.pw_cards:
                 self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import views
+from .. import views, words
 from ..engine import data as D
 from ..engine import flow, legal_actions, prices, rules
 from ..engine.actions import Action
@@ -239,7 +239,7 @@ class TurnMenus:
         if a.verb == "build":
             return ", ".join(counted(f"hut_{h}", n) for h, n in a.args["huts"].items())
         if a.verb == "dryhut":
-            return tpl("note_dryhut", area=D.AREA_NAMES[a.args["area"]])
+            return tpl("note_dryhut", area=words.area(a.args["area"]))
         return tpl("note_foodhut", food=self.g.cutting[str(a.args["area"])].get("food", 0))
 
 

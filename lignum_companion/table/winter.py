@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import views
+from .. import views, words
 from ..engine import data as D
 from ..engine import prices, rules
 from ..engine.actions import Action
@@ -16,7 +16,7 @@ class WinterMenus:
     """Mixed into Session: menus of the winter steps and the river sale."""
 
     def _menu_bonus(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
-        choices = [self.choice(a, D.KIND_NAMES[a.args["kind"]]) for a in main]
+        choices = [self.choice(a, words.thing(a.args["kind"])) for a in main]
         return choices, next((i for i, a in enumerate(main) if a.args["kind"] == "F"), 0)
 
     def _menu_feeding(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
@@ -58,6 +58,6 @@ class WinterMenus:
         river = p.wood["river"]
         values = [river.get(a.args["kind"], 0) * (D.BASE_PRICE[a.args["kind"]] or 0) for a in main]
         choices = [self.choice(a, tpl("note_river", n=river.get(a.args["kind"], 0), value=v,
-                                      kind=D.KIND_NAMES[a.args["kind"]])) for a, v in zip(main, values, strict=True)]
+                                      kind=words.thing(a.args["kind"]))) for a, v in zip(main, values, strict=True)]
         return choices, max(range(len(main)), key=lambda i: values[i]) if main else None
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import words
 from ..engine import data as D
 from ..engine import rules
 from ..engine.actions import Action
-from ..engine.pieces import Bag, format_bag, total
+from ..engine.pieces import Bag, total
 from ..engine.state import Game
 
 
@@ -40,12 +41,12 @@ def dest_words(dest: dict[str, Bag]) -> str:
     parts = []
     for area in ("saw", "sale"):
         if dest.get(area):
-            parts.append(f"{format_bag(dest[area], D.PIECES)} to the {D.AREA_NAMES[area]}")
+            parts.append(words.phrase("to_area", pieces=words.bag(dest[area]), area=words.area(area)))
     return ", ".join(parts)
 
 
 def wood_words(g: Game, area: int) -> str:
-    return format_bag(rules.area_wood(g, area), D.KINDS) or "no wood"
+    return words.bag(rules.area_wood(g, area), "wood")
 
 
 def area_worth(g: Game, area: int) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import words
 from ..engine import LignumError, parse, rules
 from ..engine import data as D
 from ..engine import play as engine_play
@@ -189,8 +190,8 @@ class WorkMenus:
                 if default is None:
                     default = len(choices)
                 logs = total(a.args["store"])
-                note = counted("note_saw_store", n, m=logs, kind=D.KIND_NAMES[kind]) if logs \
-                    else counted("note_saw", n, kind=D.KIND_NAMES[kind])
+                note = counted("note_saw_store", n, m=logs, kind=words.thing(kind)) if logs \
+                    else counted("note_saw", n, kind=words.thing(kind))
                 choices.append(self.choice(a, note))
             for a in acts:
                 if total(a.args["disks"]) == 2:
