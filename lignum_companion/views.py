@@ -252,9 +252,9 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row(lab["debt"], lambda p: f"${p.debt}" if p.debt else "-")
     row(lab["food"], lambda p: p.food)
     row(lab["fodder"], lambda p: ",".join(map(str, p.fodder)) or "-")
-    row(lab["equipment"], lambda p: _bag(p.equipment, D.EQUIPMENT))
-    row(lab["craftwork"], lambda p: _bag(p.craftwork, D.CRAFTWORK))
-    row(lab["huts"], lambda p: _bag(p.huts, D.HUT_AREAS))
+    row(lab["equipment"], lambda p: words.held(p.equipment, D.EQUIPMENT) or "-")
+    row(lab["craftwork"], lambda p: words.held(p.craftwork, D.CRAFTWORK) or "-")
+    row(lab["huts"], lambda p: words.held(p.huts, D.HUT_AREAS) or "-")
     row(lab["workers"], workers_text)
     row(lab["area"], lambda p: p.area or "-")
     row(lab["path"], lambda p: lab["clearing"] if p.pos == g.board.clearing else (p.pos or lab["start"]))
@@ -301,13 +301,13 @@ def path_line(g: Game) -> str:
     w = texts.load("labels")["flow"]
     if not g.path:
         return w["path_empty"]
-    short = {"woodcutters": "cutters"}
+    short = texts.load("words")["path"]
     parts = []
     board = g.board
     for loc in range(1, board.last + 1):
         who = "".join(g.players[i].name[0] for i in g.occupants(loc))
         kind = board.kind(loc)
-        tok = g.path.get(str(loc), "") if kind == "token" else short.get(kind, kind)
+        tok = words.thing(g.path.get(str(loc)) or "") if kind == "token" else short.get(kind, kind)
         if (kind == "plan" and not g.has_planned_work) or (kind == "tasks" and not g.has_tasks):
             tok = "-"  # skipped entirely in this mode (R2)
         parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")

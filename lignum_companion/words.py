@@ -81,6 +81,21 @@ def phrase(key: str, **fields: Any) -> str:
     return texts.fill(_w()["phrases"][key], **fields)
 
 
+def card_needs(pairs: list[Any]) -> str:
+    """A task card's needs in a menu: the notation (`mH@1 mF@1`), or words where the language shows them."""
+    return needs(pairs) if _w()["beside"]["needs"] else " ".join(f"{pc}@{st}" for pc, st in pairs)
+
+
+def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
+    """What a player holds, short: the notation ('saw+stake'), or the words where the language shows them
+    ('톱 1개, 말뚝 1개'); '' for nothing."""
+    w = _w()
+    if not w["beside"]["bag"]:
+        return format_bag(items, order)
+    keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
+    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+
+
 def needs(pairs: list[Any]) -> str:
     """What a task still needs, from (piece, stage) pairs ('milled hardwood stage 1')."""
     w = texts.load("labels")["flow"]

@@ -29,9 +29,27 @@ def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
             lead = len(line) - len(line.lstrip())
             parts = re.split(r"\s+\|\s+", line[lead:])
             body = line[:lead] + " | ".join(part.replace(" ", "\x00") for part in parts)
-        wrapped = textwrap.wrap(body, width, subsequent_indent=hang, break_on_hyphens=False,
-                                break_long_words=False) or [""]
+        if line.isascii():
+            wrapped = textwrap.wrap(body, width, subsequent_indent=hang, break_on_hyphens=False,
+                                    break_long_words=False) or [""]
+        else:  # wide letters: wrap by the columns each word takes, not by its length
+            wrapped = _wrap_wide(body, full, hang)
         out.extend(w.replace("\x00", " ") for w in wrapped)
+    return out
+
+
+def _wrap_wide(text: str, width: int, hang: str) -> list[str]:
+    """Greedy wrap by display width, keeping the line's own indentation and hanging the rest by `hang`."""
+    lead = text[: len(text) - len(text.lstrip())]
+    out: list[str] = []
+    line, used = lead, display_width(lead)
+    for word in text.split():
+        w = display_width(word.replace("\x00", " "))
+        if line.strip() and used + 1 + w > width:
+            out.append(line)
+            line, used = hang, display_width(hang)
+        line, used = (line + " " + word, used + 1 + w) if line.strip() else (line + word, used + w)
+    out.append(line)
     return out
 
 
@@ -43,8 +61,8 @@ def _reflow(lines: list[str], width: int) -> list[str]:
         stripped = line.strip()
         indent = len(prev) - len(prev.lstrip())
         hang = indent + 2 if prev.lstrip().startswith("- ") else indent
-        goes_on = (len(prev) > width and stripped and not re.match(r"^(- |\d+\. |Example|e\.g\.)", stripped)
-                   and len(line) - len(line.lstrip()) == hang)
+        starts = re.match(r"^(- |\d+\. |Example|e\.g\.|예:)", stripped)  # a new item or the examples
+        goes_on = display_width(prev) > width and stripped and not starts and len(line) - len(line.lstrip()) == hang
         if goes_on:
             out[-1] = prev.rstrip() + " " + stripped
         else:

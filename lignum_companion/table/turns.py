@@ -57,10 +57,10 @@ class TurnMenus:
             bits.append(f"{tpl('word_loans')} {p.loans}")
         if g.step == "travel":  # one compact line of what the player holds
             bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
-            for label, text in (("", format_bag(p.equipment, D.EQUIPMENT)),
+            for label, text in (("", words.held(p.equipment, D.EQUIPMENT)),
                                 (tpl("word_fodder"), ",".join(map(str, p.fodder))),
-                                ("", format_bag(p.craftwork, D.CRAFTWORK)),
-                                (tpl("word_huts"), format_bag(p.huts, D.HUT_AREAS))):
+                                ("", words.held(p.craftwork, D.CRAFTWORK)),
+                                (tpl("word_huts"), words.held(p.huts, D.HUT_AREAS))):
                 if text:
                     bits.append(f"{label} {text}".strip())
             workers = views.workers_text(p)
@@ -126,10 +126,9 @@ class TurnMenus:
             elif kind == "tasks":
                 for a in acts:
                     t = next(t for t in g.task_display if t.id == a.args["task"])
-                    needs = " ".join(f"{pc}@{st}" for pc, st in t.missing())
-                    choices.append(self.choice(a, tpl("note_task", value=t.value, needs=needs)))
+                    choices.append(self.choice(a, tpl("note_task", value=t.value, needs=words.card_needs(t.missing()))))
             elif kind == "plan":
-                notes = [(a, tpl("note_plan", card=a.args["card"],
+                notes = [(a, tpl("note_plan", card=words.card(a.args["card"]),
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
