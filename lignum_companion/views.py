@@ -10,7 +10,7 @@ from typing import Any
 from . import texts, words
 from .engine import data as D
 from .engine import flow, rules
-from .engine.pieces import format_bag
+from .engine.pieces import format_bag, parse_bag
 from .engine.setup import Setup
 from .engine.state import Game, Player
 
@@ -38,7 +38,8 @@ def reason_words(reason: str) -> str:
         return r["exact"][reason]
     for prefix, said in r["prefixes"].items():
         if reason.startswith(prefix):
-            return said + reason[len(prefix):]
+            rest = reason[len(prefix):]
+            return said + (words.card(rest) if prefix == "planned work " else rest)
     return reason
 
 
@@ -556,8 +557,13 @@ def warning_text(alert: Any) -> str:
         named += [lacks[k] for k in ("saws", "sawyers", "disks") if alert.figures.get(k) == 0]
         fields["lacks"] = lacks["joiner"].join(named)
         fields["season"] = tpl["season"].get(alert.figures.get("season", ""), alert.figures.get("season", ""))
+        fields["card"] = words.card(alert.figures.get("card", ""))
     if alert.kind == "task-lost":
-        fields["needs"] = ", ".join(alert.figures["needs"])
+        fields["needs"] = words.coded_needs(alert.figures["needs"])
+    if alert.kind == "dry3-sale":
+        fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
+    if alert.kind == "huts-unused":
+        fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)
     if alert.kind == "broke-move":
         fields["moves"] = " / ".join(f"`{m}`" for m in alert.figures["moves"])
     return texts.fill(tpl["warning"][alert.kind], **fields) + f" ({alert.rule})"

@@ -93,7 +93,16 @@ def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
     if not w["beside"]["bag"]:
         return format_bag(items, order)
     keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
-    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+    named = w["huts"] if order == D.HUT_AREAS else w["things"]
+    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=named.get(k, k))
+                                          for k in keys)
+
+
+def coded_needs(coded: list[str]) -> str:
+    """Needs written as the notation (`mH@1`), in words where the language shows them (a warning's figures)."""
+    if not _w()["beside"]["needs"]:
+        return ", ".join(coded)
+    return needs([(c.partition("@")[0], int(c.partition("@")[2] or 0)) for c in coded])
 
 
 def needs(pairs: list[Any]) -> str:

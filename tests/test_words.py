@@ -131,3 +131,29 @@ def test_typed_words_never_touch_a_players_name_or_part_of_a_word():
     finally:
         texts.choose(None)
     assert words.to_notation("판자") == "판자"  # English has no Korean words
+
+
+def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean():
+    from lignum_companion import views
+    from lignum_companion.engine.advice import Alert
+
+    dry3 = Alert("dry3-sale", "anna", "R12", 3, "travel", "", {"pieces": "2mS", "dollars": 8})
+    huts = Alert("huts-unused", "anna", "R16", 8, "bonus", "", {"huts": "drying+accom", "count": 2})
+    lost = Alert("task-lost", "anna", "R19", 5, "travel", "T1", {"task": "T1", "value": 9, "needs": ["mH@1"]})
+    plan = Alert("plan-unmet", "anna", "R20", 2, "travel", "trade", {"card": "trade", "season": "summer",
+                                                                      "trade_tokens": 0})
+    texts.choose("ko")
+    try:
+        assert "가공된 침엽수 2개 (2mS)" in views.warning_text(dry3)
+        assert "건조 오두막 1개, 일꾼 숙소 1개" in views.warning_text(huts)
+        assert "가공된 활엽수 단계 1" in views.warning_text(lost)
+        assert "교역(trade)" in views.warning_text(plan) and "여름" in views.warning_text(plan)
+        assert views.reason_words("planned work trade") == "작업 계획 교역(trade)"
+    finally:
+        texts.choose(None)
+    texts.choose("en")
+    try:
+        assert "2mS" in views.warning_text(dry3) and "drying+accom" in views.warning_text(huts)
+        assert "mH@1" in views.warning_text(lost) and views.reason_words("planned work trade") == "planned work trade"
+    finally:
+        texts.choose(None)
