@@ -45,7 +45,9 @@ def _plain_parameters() -> None:
             try:
                 return self.convert(value)
             except ValueError:
-                raise BadParameter(f"{value!r} is not a whole number", ctx=ctx, param=param) from None
+                from . import texts
+
+                raise BadParameter(texts.text("cli", "not_whole_number", value=value), ctx=ctx, param=param) from None
 
         def coerce(self, value, param, ctx):
             if param.multiple or param.nargs == -1:

@@ -53,6 +53,7 @@ def load_or_fail(file: str | None):
     try:
         gf, g = gamefile.load(path)
     except GameFileError as e:
+        texts.use_game(getattr(e, "lang", None))  # a file whose header was read is refused in its own language
         fail(f"{path}: {e}")
     texts.use_game(gf.lang)
     return path, gf, g
@@ -167,14 +168,15 @@ def cmd_new(
     }
     if expansion is not None:
         if expansion not in ("none", "") + D.EXPANSIONS:
-            fail(f"--expansion is {' or '.join(D.EXPANSIONS)} or none, not {expansion[:20]!r}", 2)
+            fail(say("bad_choice", option="--expansion", choices=" / ".join((*D.EXPANSIONS, "none")),
+                     value=expansion[:20]), 2)
         given["expansion"] = "" if expansion == "none" else expansion
     if buildings is not None:
         given["buildings"] = gamefile.parse_buildings(buildings)
         given["expansion"] = "joinery" if given["expansion"] is None else given["expansion"]
     if warnings is not None:
         if warnings not in ("on", "off"):
-            fail(f"--warnings is on or off, not {warnings[:20]!r}", 2)
+            fail(say("bad_choice", option="--warnings", choices="on / off", value=warnings[:20]), 2)
         given["warnings"] = warnings == "on"
     try:
         if colors:
@@ -182,21 +184,23 @@ def cmd_new(
             for part in _split_list(colors):
                 who, eq, colour = part.partition("=")
                 if not eq or not who or not colour:
-                    fail(f"--colors takes NAME=COLOUR pairs like anna=red,ben=yellow, not {part!r}", 2)
+                    fail(say("bad_pairs", option="--colors", form="NAME=COLOUR", example="anna=red,ben=yellow",
+                             part=part), 2)
                 given["colours"][who] = colour.casefold()
         if areas:
             given["areas"] = {}
             for part in _split_list(areas):
                 name, eq, a = part.partition("=")
                 if not eq or not a.isdecimal() or len(a) > 6:
-                    fail(f"--areas takes NAME=AREA pairs, not {part[:40]!r}", 2)
+                    fail(say("bad_pairs", option="--areas", form="NAME=AREA", example="anna=1,ben=5",
+                             part=part[:40]), 2)
                 given["areas"][name] = int(a)
         if winter:
             given["winter"] = []
             for part in winter.replace(",", " ").split():
                 f, slash, h = part.partition("/")
                 if not slash or not f.isdecimal() or not h.isdecimal() or len(f) > 6 or len(h) > 6:
-                    fail(f"--winter takes FOOD/HEAT pairs like 6/3,7/4, not {part[:40]!r}", 2)
+                    fail(say("bad_pairs", option="--winter", form="FOOD/HEAT", example="6/3,7/4", part=part[:40]), 2)
                 given["winter"].append([int(f), int(h)])
     except typer.Exit:
         raise
@@ -229,7 +233,7 @@ def cmd_new(
     try:
         new_game(setup)
     except LignumError as e:
-        fail(f"cannot start this game: {e}")
+        fail(say("cannot_start", reason=e))
     from . import texts
 
     gf = gamefile.new_file(setup, texts.current())
@@ -240,7 +244,9 @@ def cmd_new(
     try:
         path = gamefile.create(gf, path, numbered=not file)  # never over another file, even one made just now
     except gamefile.SaveError as e:
-        fail(f"{e}; choose another --file" if file and "exists" in str(e) else str(e))
+        if file and e.said.key == "save.exists":
+            fail(str(gamefile.Said("save.exists_file", path=path)))
+        fail(str(e))
     gamefile.remember(path)
     out(say("new_saved", path=path))
     out(say("new_next", path=path))
@@ -258,7 +264,7 @@ def cmd_do(
     if file is None and actions and (actions[0].endswith(gamefile.SUFFIX) or os.path.isfile(actions[0])):
         file = actions.pop(0)
     if not actions:
-        fail("give at least one action, e.g. lignum do FILE 'anna go 4 2'", 2)
+        fail(say("do_no_action"), 2)
     if len(actions) > 1 and not any(" " in a for a in actions):
         actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
     with locked_or_fail(resolve_file(file)) as path:  # read, check and write as one step: no line is ever lost
@@ -503,7 +509,7 @@ def cmd_score(
         try:
             from . import pdf as pdfmod
         except ImportError:
-            fail("the PDF score sheet is not available in this installation")
+            fail(say("no_pdf"))
         try:
             pdfmod.export(gf, g, pdf, force=force, paper=paper, note=_projected_line(result) if projected else None)
         except pdfmod.ExportError as e:
@@ -566,7 +572,7 @@ def cmd_score(
 
 def _pdf_target(pdf: str, file: str | None) -> str:
     if not pdf.strip():
-        fail("--pdf needs a file name, like --pdf scores.pdf", 2)
+        fail(say("pdf_needs_name"), 2)
     return pdf
 
 
@@ -575,8 +581,7 @@ def _refuse_pdf_over_game(target: Path, game: Path) -> None:
     from . import gamefile
 
     if gamefile.is_game_file(target, game):
-        fail(f"refused: {target} is a game file or its backup; the score sheet never replaces a game "
-             "(choose a .pdf name)")
+        fail(say("pdf_over_game", target=target))
 
 
 def _projected_line(result: dict[str, Any]) -> str | None:
@@ -608,7 +613,10 @@ def cmd_games() -> None:
 def _progress(done: int, todo: int) -> None:
     """A counter on stderr while many games are read for the first time (later runs use the cache)."""
     if sys.stderr.isatty():
-        sys.stderr.write(f"\rreading games: {done}/{todo}" + ("\n" if done == todo else ""))
+        from . import texts
+
+        sys.stderr.write("\r" + texts.text("gamefile", "games", "reading", done=done, todo=todo)
+                         + ("\n" if done == todo else ""))
         sys.stderr.flush()
 
 

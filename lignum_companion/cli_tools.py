@@ -10,6 +10,7 @@ value gives one line on stderr and exit 1 instead of a usage box.
 from typing import Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from .cli_lang import LangGroup
 
@@ -29,7 +30,9 @@ def _width() -> int:
 
 def _fail(message: str) -> NoReturn:
     """One clear line on stderr and exit code 1 (PRODUCT.md: bad input, state unchanged)."""
-    typer.echo(f"error: {message}", err=True)
+    from .cli_game import say
+
+    typer.echo(say("error", message=message), err=True)
     raise typer.Exit(1)
 
 
@@ -39,13 +42,40 @@ def _print_json(value: Any) -> None:
     typer.echo(json.dumps(value, indent=2, ensure_ascii=False))
 
 
+class RulesCommand(TyperCommand):
+    """`lignum rules`, whose help names the rulings' range ({rulings}) as the rulings data holds it now.
+
+    The range is read only when this command's own help is shown, never for `lignum --help` (its short help
+    names no range), so the list of commands stays as quick as before.
+    """
+
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        from . import texts
+
+        kept = self.help
+        if kept and "{rulings}" in kept:
+            self.help = texts.fill(kept, rulings=rulings_range())
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = kept
+
+
+def rulings_range() -> str:
+    """'R1…R31': the first and last ruling of the rulings data."""
+    from . import rules_lookup as rl
+
+    ids = [r.id for r in rl.list_rulings()]
+    return f"{ids[0]}…{ids[-1]}" if ids else ""
+
+
 def rules(
     query: list[str] | None = typer.Argument(
         None, metavar="QUERY", help="Words, a topic id or a ruling id like R11; none lists the topics."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the topics (or the ruling) as JSON."),
 ) -> None:
-    """Rules lookup: list the topics, search them by words, or explain a ruling (R1…R23)."""
+    """Rules lookup: list the topics, search them by words, or explain a ruling ({rulings})."""
     from . import rules_lookup as rl
 
     text = " ".join(query or []).strip()
@@ -61,7 +91,7 @@ def rules(
     if rule_id:
         ruling = rl.ruling(rule_id)
         if ruling is None:
-            _fail(rl.label("no_ruling", rule=rule_id, last=str(len(rl.list_rulings()))))
+            _fail(rl.label("no_ruling", rule=rule_id, last=rl.list_rulings()[-1].id.removeprefix("R")))
         if as_json:
             other = vars(ruling.other) if ruling.other else None
             home = rl.topic_for_rule(rule_id)
@@ -180,5 +210,6 @@ def calc_market(
 
 def register(app: typer.Typer) -> None:
     """Attach `rules` and the `calc` group to the main app."""
-    app.command("rules")(rules)
+    app.command("rules", cls=RulesCommand,
+                short_help="Rules lookup: the topics, a search by words, or a ruling explained.")(rules)
     app.add_typer(calc_app, name="calc")

@@ -77,14 +77,29 @@ def _name(signum: int | None) -> str:
         return "SIGINT"
 
 
-def stopped_line(name: str) -> str:
-    """What was saved before a signal stopped the program (gamefile records every completed save)."""
+def _last_saved() -> str | None:
+    """The game file this command saved last (gamefile records every completed save), if any."""
     gamefile = sys.modules.get("lignum_companion.gamefile")
     saved = [str(p) for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
-    what = {"SIGINT": "interrupted", "SIGHUP": "the terminal closed", "SIGTERM": "stopped (SIGTERM)"}[name]
-    if saved:
-        return f"{what}: {saved[-1]} holds every action confirmed so far; nothing is half-written"
-    return f"{what}: nothing was saved by this command; every game file is as it was"
+    return saved[-1] if saved else None
+
+
+def _say(*key: str, **fields: object) -> str:
+    """A line of templates/<lang>/gamefile.toml [stop] in the shown language; its key and figures if the templates
+    cannot be read (this is the last line a stopped or broken program prints: it must never fail)."""
+    try:
+        from . import texts
+
+        return texts.text("gamefile", "stop", *key, **fields)
+    except Exception:  # noqa: BLE001
+        return " ".join([".".join(key), *(f"{k}={v}" for k, v in fields.items())])
+
+
+def stopped_line(name: str) -> str:
+    """What was saved before a signal stopped the program, in the shown language."""
+    what = _say("signal", name)
+    saved = _last_saved()
+    return _say("saved", what=what, path=saved) if saved else _say("nothing", what=what)
 
 
 def restore_terminal() -> None:
@@ -136,9 +151,7 @@ def main() -> None:
     except Exception as e:  # noqa: BLE001 - the last line of defence of a CLI
         if os.environ.get("LIGNUM_DEBUG"):
             raise
-        gamefile = sys.modules.get("lignum_companion.gamefile")
-        saved = [p for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
-        what = f"{saved[-1]} was saved whole before it" if saved else "nothing was saved"
-        sys.stderr.write(f"internal error: {type(e).__name__}: {str(e)[:200]} ({what}; run again with "
-                         "LIGNUM_DEBUG=1 for details)\n")
+        saved = _last_saved()
+        what = _say("bug_saved", path=saved) if saved else _say("bug_nothing")
+        sys.stderr.write(_say("bug", kind=type(e).__name__, message=str(e)[:200], what=what) + "\n")
         sys.exit(1)

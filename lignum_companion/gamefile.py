@@ -3,6 +3,11 @@
 Saving appends lines and writes atomically (temporary file, flush, fsync, `os.replace`), keeping the previous
 version as `FILE.bak`. Reading never raises anything but `GameFileError("line N: reason")`.
 
+Every message is a key of templates/<lang>/gamefile.toml with its fields (`Said`), put into words when it is shown,
+so a file that names its language (`lang ko`) can be refused in it: the header's language is known once the header
+is read, and an error found after that carries it (`BadFile.lang`); `--lang` and LIGNUM_LANG still win, and an
+error in the header itself is said in the language chosen before (the locale's, by default).
+
 Every change is a read-modify-write under an OS lock on a sibling file `.FILE.lock` (`locked`), and `save`
 refuses to write over a file that changed since it was read (`FileChanged`), so no confirmed line is ever lost
 to a second terminal or a hand edit. Temporary files are created exclusively (never through a planted link);
@@ -40,6 +45,57 @@ def _render_refusal(e: LignumError, part: str) -> str:
 
 
 _errors.set_renderer(_render_refusal)
+
+
+class Said:
+    """A message of templates/<lang>/gamefile.toml ('read.no_file') with its fields, worded when shown.
+
+    Fields may be other `Said`s or exceptions: they too are put into words only then, in the language shown then.
+    """
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+
+    def __str__(self) -> str:
+        from . import texts
+
+        return texts.text("gamefile", *self.key.split("."), **self.fields)
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.fields!r})"
+
+
+class BadFile(GameFileError):
+    """A `GameFileError` whose reason is a `Said`; `lang` is the file's own language when its header was read."""
+
+    def __init__(self, line: int, key: str, /, **fields: object) -> None:
+        LignumError.__init__(self, key)
+        self.line = line
+        self.said = Said(key, **fields)
+        self.lang: str | None = None
+
+    @property  # type: ignore[override]
+    def reason(self) -> str:
+        return str(self.said)
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.reason
+        from . import texts
+
+        return texts.text("gamefile", "frame", "line", line=self.line, reason=self.said)
+
+    def __reduce__(self) -> tuple:  # pickled by the worker processes of `lignum stats`
+        return _bad_file, (self.line, self.said.key, self.said.fields, self.lang)
+
+
+def _bad_file(line: int, key: str, fields: dict, lang: str | None) -> BadFile:
+    e = BadFile(line, key, **fields)
+    e.lang = lang
+    return e
 
 FORMAT = 1
 MAGIC = "lignum-game"
@@ -140,40 +196,38 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
             continue
         bad = first_unsafe(text, allow_tab=True)
         if bad is not None:
-            raise GameFileError(n, f"the header holds the invisible character {describe(bad)}")
+            raise BadFile(n, "read.invisible", char=describe(bad))
         if version_line is None:
             word, rest = (text.split(None, 1) + [""])[:2]
             if word != MAGIC:
-                raise GameFileError(n, f"not a Lignum Companion game file (it should start with '{MAGIC} {FORMAT}')")
-            version = _number(rest.strip(), n, "the format version")
+                raise BadFile(n, "read.not_game", magic=MAGIC, format=FORMAT)
+            version = _number(rest.strip(), n, "format_version")
             if version < 1:
-                raise GameFileError(n, f"there is no format {version}; this Lignum Companion reads format {FORMAT}")
+                raise BadFile(n, "read.no_such_format", version=version, format=FORMAT)
             if version > FORMAT:
-                raise GameFileError(
-                    n, f"this file has format {version}, made by a newer Lignum Companion; this one reads format "
-                       f"{FORMAT}: please upgrade")
+                raise BadFile(n, "read.newer_format", version=version, format=FORMAT)
             version_line = n
             continue
         if text == "start":
             break
         key, value = (text.split(None, 1) + [""])[:2]
         if key not in HEADER_KEYS:
-            raise GameFileError(n, f"unknown header line {key!r}; the header ends with 'start'")
+            raise BadFile(n, "read.unknown_header", key=key)
         if key in seen:
-            raise GameFileError(n, f"{key} is given twice in the header")
+            raise BadFile(n, "read.twice", key=key)
         seen[key] = (n, value.strip())
     else:
         if version_line is None:
-            raise GameFileError(0, "the file is empty or not a Lignum Companion game file")
-        raise GameFileError(len(raw), "the header never ends: the line 'start' is missing (is the file cut short?)")
+            raise BadFile(0, "read.empty")
+        raise BadFile(len(raw), "read.no_start")
     for key in ("players", "order", "areas", "winter"):
         if key not in seen:
-            raise GameFileError(i + 1, f"the header lacks the '{key}' line")
+            raise BadFile(i + 1, "read.lacks", key=key)
     lang = None
     if "lang" in seen:
         n_l, lang = seen["lang"]
         if lang not in LANGS:
-            raise GameFileError(n_l, f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+            raise BadFile(n_l, "read.bad_lang", langs=", ".join(LANGS), value=lang)
     setup = Setup(players=seen["players"][1].split())
     try:
         setup.mode = seen.get("mode", (0, "basic"))[1] or "basic"
@@ -185,15 +239,15 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         for part in areas_text.split():
             name, eq, area = part.rpartition("=")
             if not eq or not name or not area.isdecimal():
-                raise GameFileError(n_areas, f"areas are NAME=AREA, not {brief(part)!r}")
-            setup.areas[name] = _number(area, n_areas, "an area")
+                raise BadFile(n_areas, "read.bad_area", part=brief(part))
+            setup.areas[name] = _number(area, n_areas, "area")
         n_w, winter_text = seen["winter"]
         cards = []
         for part in winter_text.split():
             f, slash, h = part.partition("/")
             if not slash or not f.isdecimal() or not h.isdecimal():
-                raise GameFileError(n_w, f"winter cards are FOOD/HEAT, like 6/3, not {brief(part)!r}")
-            cards.append([_number(f, n_w, "a winter need"), _number(h, n_w, "a winter need")])
+                raise BadFile(n_w, "read.bad_winter", part=brief(part))
+            cards.append([_number(f, n_w, "winter_need"), _number(h, n_w, "winter_need")])
         setup.winter = cards
         setup.cards = seen.get("cards", (0, ""))[1].split()
         if "money" in seen:
@@ -203,24 +257,24 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         if "date" in seen:
             n_d, day = seen["date"]
             if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
-                raise GameFileError(n_d, f"the date is YYYY-MM-DD, not {day!r}")
+                raise BadFile(n_d, "read.bad_date", value=day)
             setup.date = day
         if "colors" in seen:
             n_c, colours_text = seen["colors"]
             for part in colours_text.split():
                 name, eq, colour = part.partition("=")
                 if not eq or not colour:
-                    raise GameFileError(n_c, f"colors are NAME=COLOUR, not {part!r}")
+                    raise BadFile(n_c, "read.bad_colour", part=part)
                 setup.colours[name] = colour.casefold()
         if "order-rule" in seen:
             n_o, rule = seen["order-rule"]
             if rule not in ORDER_RULES:
-                raise GameFileError(n_o, f"order-rule is {' or '.join(ORDER_RULES)}, not {rule!r} (R24)")
+                raise BadFile(n_o, "read.bad_order_rule", choices=" or ".join(ORDER_RULES), value=rule)
             setup.strict_order = rule == "strict"
         if "warnings" in seen:
             n_w, value = seen["warnings"]
             if value not in ("on", "off"):
-                raise GameFileError(n_w, f"warnings is on or off, not {value!r}")
+                raise BadFile(n_w, "read.bad_warnings", value=value)
             setup.warnings = value == "on"
         if "expansion" in seen:
             value = seen["expansion"][1]
@@ -229,19 +283,23 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
         from .engine.setup import validate
 
         validate(setup)
-    except GameFileError:
+    except BadFile as e:
+        e.lang = lang  # the header named its language: say the rest in it
         raise
     except LignumError as e:
-        raise GameFileError(seen["players"][0], f"bad setup: {e}") from None
+        bad = BadFile(seen["players"][0], "read.bad_setup", error=e)
+        bad.lang = lang
+        raise bad from None
     return setup, i + 1, lang
 
 
 def _number(text: str, line: int, what: str) -> int:
-    """A whole number of the header; huge ones are refused before int() (which fails past 4,300 digits)."""
+    """A whole number of the header (`what`: a key of [read.what]); huge ones are refused before int() (which fails
+    past 4,300 digits)."""
     if not text.isdecimal():
-        raise GameFileError(line, f"{what} is missing or not a whole number")
+        raise BadFile(line, "read.not_number", what=Said(f"read.what.{what}"))
     if len(text) > 6:
-        raise GameFileError(line, f"{what} is far too large ({len(text)} digits)")
+        raise BadFile(line, "read.too_many_digits", what=Said(f"read.what.{what}"), digits=len(text))
     return int(text)
 
 
@@ -252,7 +310,7 @@ def parse_text(text: str) -> GameFile:
     """Split a file's text into setup and action lines (form only)."""
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise GameFileError(line, "binary data (a NUL byte): the file is damaged or not a game file")
+        raise BadFile(line, "read.binary")
     if text.startswith("\ufeff"):  # a byte order mark that some editors add
         text = text[1:]
     # Only newlines end a line (not U+2028, form feeds and the like), so line numbers match an editor's.
@@ -273,13 +331,18 @@ def replay(gf: GameFile, upto: int | None = None) -> Game:
     try:
         g = new_game(gf.setup)
     except LignumError as e:
-        raise GameFileError(0, f"bad setup: {e}") from None
+        raise _in_game(BadFile(0, "read.bad_setup", error=e), gf) from None
     for line in gf.actions[:upto]:
         try:
             apply(g, parse(line.text, g.board))
         except LignumError as e:
-            raise GameFileError(line.number, str(e)) from None
+            raise _in_game(BadFile(line.number, "read.replay", error=e), gf) from None
     return g
+
+
+def _in_game(e: BadFile, gf: GameFile) -> BadFile:
+    e.lang = gf.lang
+    return e
 
 
 def read(path: str | os.PathLike[str]) -> GameFile:
@@ -288,16 +351,16 @@ def read(path: str | os.PathLike[str]) -> GameFile:
     try:
         data = _read_regular(p)
     except FileNotFoundError:
-        raise GameFileError(0, f"no game file at {p}") from None
+        raise BadFile(0, "read.no_file", path=p) from None
     except IsADirectoryError:
-        raise GameFileError(0, f"{p} is a folder, not a game file") from None
+        raise BadFile(0, "read.folder", path=p) from None
     except OSError as e:
-        raise GameFileError(0, f"cannot read {p}: {e.strerror}") from None
+        raise BadFile(0, "read.cannot_read", path=p, error=e.strerror) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise GameFileError(line, "the file is not UTF-8 text") from None
+        raise BadFile(line, "read.not_utf8") from None
     gf = parse_text(text)
     gf.path = p
     gf.origin = _fingerprint(data)
@@ -313,9 +376,9 @@ def _read_regular(p: Path) -> bytes:
     if stat.S_ISDIR(st.st_mode):
         raise IsADirectoryError(p)
     if not stat.S_ISREG(st.st_mode):
-        raise GameFileError(0, f"{p} is not a regular file (a pipe or a device?), not a game file")
+        raise BadFile(0, "read.not_regular", path=p)
     if st.st_size > MAX_FILE_BYTES:
-        raise GameFileError(0, f"{p} is {st.st_size} bytes: far too large for a game file")
+        raise BadFile(0, "read.too_large", path=p, size=st.st_size)
     with open(p, "rb") as f:
         return f.read(MAX_FILE_BYTES + 1)
 
@@ -373,8 +436,15 @@ def _header_end(gf: GameFile) -> int:
 
 
 class SaveError(OSError):
-    """A save that did not happen, with a one-line reason; the game file is as it was (an OSError, so callers
-    that already handle a failed write handle these too)."""
+    """A save that did not happen, with a one-line reason (a key of [save] in templates/<lang>/gamefile.toml); the
+    game file is as it was (an OSError, so callers that already handle a failed write handle these too)."""
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        super().__init__(key)
+        self.said = Said(f"save.{key}", **fields)
+
+    def __str__(self) -> str:
+        return str(self.said)
 
 
 class FileBusy(SaveError):
@@ -418,14 +488,13 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
         os.makedirs(os.path.dirname(lp), exist_ok=True)
         fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o666)
     except OSError as e:
-        raise SaveError(f"cannot lock {path}: {e.strerror} ({lp}); nothing was saved") from None
+        raise SaveError("cannot_lock", path=path, error=e.strerror, lock=lp) from None
     try:
         deadline = time.monotonic() + wait
         delay = 0.002
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
-                raise FileBusy(f"{path} is being changed by another lignum command (waited {wait:g} s); nothing "
-                               "was saved: try again")
+                raise FileBusy("busy", path=path, wait=f"{wait:g}")
             time.sleep(delay)
             delay = min(delay * 2, 0.05)
         _held[lp] = [os.getpid(), 1]
@@ -526,9 +595,9 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
         st = None
     if st is not None:
         if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{path} is not a regular file; nothing was saved")
+            raise SaveError("not_regular", path=path)
         if not os.access(p, os.W_OK) or not st.st_mode & stat.S_IWUSR:
-            raise SaveError(f"{path} is read-only; nothing was saved (make it writable to go on: chmod u+w)")
+            raise SaveError("read_only", path=path)
     mode = stat.S_IMODE(st.st_mode) if st is not None else _new_file_mode()
     tmp = _write_temp(p.parent, p.name, text.encode("utf-8"), mode)
     try:
@@ -585,12 +654,12 @@ def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
     try:
         with locked(target):
             if gf.origin is not None and fingerprint(target) != gf.origin:
-                raise FileChanged(f"{target} was changed by someone else since it was read; nothing was saved")
+                raise FileChanged("changed", path=target)
             atomic_write(target, text)
     except SaveError:
         raise
     except OSError as e:
-        raise SaveError(f"cannot save {target}: {e.strerror or e}; nothing was saved") from None
+        raise SaveError("cannot_save", path=target, error=e.strerror or e) from None
     gf.origin = _fingerprint(text.encode("utf-8"))
     gf.path = Path(target)
     _sweep_leftovers(Path(os.path.realpath(target)))
@@ -609,25 +678,25 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = _write_temp(folder, path.name, data, _new_file_mode())
     except OSError as e:
-        raise SaveError(f"cannot save {path}: {e.strerror or e}; nothing was saved") from None
+        raise SaveError("cannot_save", path=path, error=e.strerror or e) from None
     try:
         for candidate in _candidates(path, numbered):
             try:
                 _place(tmp, candidate, data)
             except FileExistsError:
                 if not numbered:
-                    raise SaveError(f"{candidate} already exists; choose another name") from None
+                    raise SaveError("exists", path=candidate) from None
                 continue
             except SaveError:
                 raise
             except OSError as e:
-                raise SaveError(f"cannot save {candidate}: {e.strerror or e}; nothing was saved") from None
+                raise SaveError("cannot_save", path=candidate, error=e.strerror or e) from None
             gf.path = candidate
             gf.origin = _fingerprint(data)
             saved.append(candidate)
             _fsync_dir(folder)
             return candidate
-        raise SaveError(f"no free file name beside {path}")  # pragma: no cover - 10,000 games of one name
+        raise SaveError("no_free_name", path=path)  # pragma: no cover - 10,000 games of one name
     finally:
         _unlink(tmp)
 

@@ -21,7 +21,7 @@ from typing import Any
 from .engine import data as D
 from .engine.names import loose_key
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: positions as data, worded when shown (in the shown language)
 CACHE_LIMIT = 5000  # summaries kept in the cache (the most recently used)
 PARALLEL_FROM = 40  # replay on every core when at least this many files are not in the cache
 
@@ -47,23 +47,23 @@ class Stats:
 
 
 def summarise(path: str) -> dict[str, Any]:
-    """What `lignum games` and `lignum stats` need of one file, never raising for a bad one:
-    {"players": "anna, ben", "where": where it stands} for every game, plus {"game": summary} once it is over,
-    or {"skip": reason} when it is not (unfinished, unreadable)."""
-    from . import gamefile, views
+    """What `lignum games` and `lignum stats` need of one file, never raising for a bad one, as data for the cache:
+    {"players": "anna, ben", "pos": flow.position} for every game, plus {"game": summary} once it is over; for a
+    bad file {"error": reason, "lang": the language it is said in}. `worded` adds where it stands and why it holds
+    no result in the shown language."""
+    from . import gamefile, texts, views
     from .engine import GameFileError, LignumError, score
-    from .engine.flow import where
-    from .engine.names import brief
+    from .engine.flow import position
 
     try:
         gf, g = gamefile.load(path)
     except GameFileError as e:
-        return {"players": "?", "where": f"unreadable: {brief(str(e), 100)}", "skip": str(e)}
+        return {"players": "?", "error": str(e), "lang": texts.current()}
     except (LignumError, OSError, ValueError, RecursionError) as e:  # a file no check foresaw: still one line
-        return {"players": "?", "where": f"unreadable: {brief(str(e), 100)}", "skip": f"cannot read it: {e}"}
-    out: dict[str, Any] = {"players": ", ".join(gf.setup.players), "where": where(g)}
+        return {"players": "?", "error": texts.text("gamefile", "games", "cannot_read", reason=e),
+                "lang": texts.current()}
+    out: dict[str, Any] = {"players": ", ".join(gf.setup.players), "pos": position(g)}
     if not g.over:
-        out["skip"] = f"not finished ({where(g)})"
         return out
     result = score(g)
     seasons = {p.name: list(p.season_money[: D.ROUNDS]) for p in g.players}
@@ -134,6 +134,8 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
               progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """One summary per path, in order: from the cache when the file's bytes are known, else replayed
     (`progress(done, todo)` is told along the way when more than 100 files are replayed)."""
+    from . import texts
+
     fingerprint = engine_fingerprint() if use_cache else ""
     cached = _read_cache(fingerprint) if use_cache else {}
     keys: list[str | None] = []
@@ -146,7 +148,8 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
             key = None  # the replay says why it cannot be read
         keys.append(key)
         hit = cached.get(key) if key else None
-        out.append(hit if isinstance(hit, dict) and "where" in hit else None)
+        usable = isinstance(hit, dict) and ("pos" in hit or hit.get("lang") == texts.current())
+        out.append(hit if usable else None)  # a bad file's reason is kept in the language it was said in
         if out[-1] is None:
             todo.append(i)
     done = _replay_all([str(paths[i]) for i in todo], progress)
@@ -157,7 +160,22 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
         fresh.update({key: summary for key, summary in zip(keys, out, strict=True) if key})
         _write_cache(fingerprint, fresh)
     # the file name and the date taken from it belong to the path, not to the bytes: always from the path
-    return [_with_file_facts(s, p) for s, p in zip(out, paths, strict=True)]  # type: ignore[arg-type]
+    return [worded(_with_file_facts(s, p)) for s, p in zip(out, paths, strict=True)]  # type: ignore[arg-type]
+
+
+def worded(summary: dict[str, Any]) -> dict[str, Any]:
+    """A cached summary with "where" (the game's position, or why it is unreadable) and, for a file that holds no
+    result, "skip" (the reason) in the shown language."""
+    from . import texts, views
+    from .engine.names import brief
+
+    if "error" in summary:
+        where = texts.text("gamefile", "games", "unreadable", reason=brief(summary["error"], 100))
+        return dict(summary, where=where, skip=summary["error"])
+    where = views.where_at(summary["pos"])
+    if "game" in summary:
+        return dict(summary, where=where)
+    return dict(summary, where=where, skip=texts.text("gamefile", "games", "not_finished", where=where))
 
 
 def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:

@@ -1,0 +1,157 @@
+"""Under Korean, what the command line itself prints is Korean: bad game files (by line), saves that did not
+happen, the lock, the last line after a signal, the `games` list and the `rules` help; English stays English."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from lignum_companion import entry, gamefile, texts
+from lignum_companion.cli import app
+
+runner = CliRunner()
+NEW = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
+       "--areas", "anna=1,민준=5", "--winter", "6/3,7/4"]
+HANGUL = range(0xAC00, 0xD7A4)
+
+
+def hangul(text: str) -> bool:
+    return any(ord(ch) in HANGUL for ch in text)
+
+
+@pytest.fixture
+def env(monkeypatch, tmp_path):
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path / "games"))
+    yield tmp_path
+    texts.choose(None)
+    texts.use_game(None)
+
+
+def bad_files(tmp_path):
+    """Broken inputs of every kind, each with the English words its refusal keeps."""
+    (tmp_path / "folder.lignum").mkdir()
+    (tmp_path / "binary.lignum").write_bytes(b"\xff\xfe\x00garbage")
+    (tmp_path / "nul.lignum").write_text("lignum-game 1\n\x00\n", encoding="utf-8")
+    (tmp_path / "header.lignum").write_text("lignum-game 1\nplayers a b\ncolour red\nstart\n", encoding="utf-8")
+    (tmp_path / "cut.lignum").write_text("lignum-game 1\nplayers a b\n", encoding="utf-8")
+    (tmp_path / "money.lignum").write_text("lignum-game 1\nplayers a b\norder a b\nareas a=1 b=5\nwinter 6/3 7/4\n"
+                                           "money lots\nstart\n", encoding="utf-8")
+    return {"missing.lignum": "no game file at", "folder.lignum": "is a folder, not a game file",
+            "binary.lignum": "line 1: the file is not UTF-8 text", "nul.lignum": "line 2: binary data",
+            "header.lignum": "line 3: unknown header line 'colour'", "cut.lignum": "the line 'start' is missing",
+            "money.lignum": "line 6: money is missing or not a whole number"}
+
+
+def test_a_bad_game_file_is_refused_in_korean_and_in_english_as_before(env):
+    for name, english in bad_files(env).items():
+        path = str(env / name)
+        en = runner.invoke(app, ["show", path])
+        assert en.exit_code == 1 and english in en.output, (name, en.output)
+        ko = runner.invoke(app, ["show", path, "--lang", "ko"])
+        assert ko.exit_code == 1 and hangul(ko.output) and english not in ko.output, (name, ko.output)
+        assert ko.output.count("\n") == 1, ko.output  # still one line
+    ko = runner.invoke(app, ["check", str(env / "header.lignum"), "--lang", "ko"])
+    assert "3번째 줄: 알 수 없는 헤더 줄 'colour'" in ko.output
+
+
+def test_a_korean_game_is_refused_in_korean_once_its_header_is_read(env, monkeypatch):
+    """The header's `lang ko` holds for errors found after it (a bad line, a bad setup) unless told otherwise;
+    an error in the header before its language is known is said in the language chosen before (the locale)."""
+    path = env / "g.lignum"
+    assert runner.invoke(app, [*NEW, "--lang", "ko", "--file", str(path)]).exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8") + "anna fly 99\n", encoding="utf-8")
+    shown = runner.invoke(app, ["show", str(path)])
+    assert shown.exit_code == 1 and "번째 줄" in shown.output and "line " not in shown.output, shown.output
+    told = runner.invoke(app, ["show", str(path), "--lang", "en"])
+    assert "line " in told.output and not hangul(told.output.replace("민준", "")), told.output
+    monkeypatch.setenv("LIGNUM_LANG", "en")
+    assert "line " in runner.invoke(app, ["show", str(path)]).output
+    monkeypatch.delenv("LIGNUM_LANG")
+    bad_setup = path.read_text(encoding="utf-8").replace("winter 6/3 7/4", "winter 6/3")
+    path.write_text(bad_setup, encoding="utf-8")
+    assert hangul(runner.invoke(app, ["show", str(path)]).output.replace("민준", ""))
+    path.write_text("lignum-game 1\nlang ko\nbogus line\nstart\n", encoding="utf-8")
+    assert "unknown header line 'bogus'" in runner.invoke(app, ["show", str(path)]).output
+
+
+def test_a_locked_game_and_a_taken_name_are_refused_in_korean(env):
+    path = env / "g.lignum"
+    assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
+    taken = runner.invoke(app, [*NEW, "--file", str(path), "--lang", "ko"])
+    assert taken.exit_code == 1 and "이미 있습니다" in taken.output and "--file" in taken.output
+    assert "already exists; choose another --file" in runner.invoke(app, [*NEW, "--file", str(path)]).output
+    run_env = {**os.environ, "LIGNUM_LOCK_WAIT": "0.2", "LIGNUM_LANG": "ko"}
+    with gamefile.locked(path):  # another command holds the game
+        done = subprocess.run([sys.executable, "-m", "lignum_companion", "do", str(path), "anna go 4 2"],
+                              capture_output=True, text=True, env=run_env, timeout=60)
+    assert done.returncode == 1 and "다른 lignum 명령이" in done.stderr and "0.2초" in done.stderr, done.stderr
+
+
+def test_a_read_only_game_is_refused_in_korean(env):
+    path = env / "g.lignum"
+    assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
+    path.chmod(0o444)
+    try:
+        result = runner.invoke(app, ["do", str(path), "anna go 4 2", "--lang", "ko"])
+    finally:
+        path.chmod(0o644)
+    if os.geteuid() != 0:  # root may write anyway
+        assert result.exit_code == 1 and "읽기 전용" in result.output, result.output
+
+
+@pytest.mark.parametrize("signal_name,english", [("SIGINT", "interrupted"), ("SIGTERM", "stopped (SIGTERM)"),
+                                                 ("SIGHUP", "the terminal closed")])
+def test_the_last_line_after_a_signal_is_in_the_shown_language(env, monkeypatch, signal_name, english):
+    monkeypatch.setattr(gamefile, "saved", [])
+    texts.choose("en")
+    assert entry.stopped_line(signal_name).startswith(english + ": nothing was saved")
+    texts.choose("ko")
+    line = entry.stopped_line(signal_name)
+    assert hangul(line) and english not in line.replace("SIGTERM", "")
+    gamefile.saved.append(env / "g.lignum")
+    assert f"{env / 'g.lignum'}에 지금까지" in entry.stopped_line(signal_name)
+
+
+def test_games_says_where_each_game_stands_in_korean(env):
+    folder = env / "games"
+    assert runner.invoke(app, NEW).exit_code == 0
+    (folder / "broken.lignum").write_text("not a game\n", encoding="utf-8")
+    ko = runner.invoke(app, ["games", "--lang", "ko"])
+    assert ko.exit_code == 0
+    rows = {line.split()[0]: line for line in ko.output.splitlines() if ".lignum" in line}
+    game_row = next(v for k, v in rows.items() if k != "broken.lignum")
+    assert "1년차 봄" in game_row and "spring" not in game_row, ko.output
+    assert "읽을 수 없음: 1번째 줄" in rows["broken.lignum"], ko.output
+    en = runner.invoke(app, ["games"])  # the cache holds data, not words: English is English again
+    assert "spring year 1" in en.output and "unreadable: line 1: not a Lignum" in en.output, en.output
+
+
+def test_the_rules_help_names_the_rulings_range_of_the_data(env):
+    from lignum_companion import rules_lookup as rl
+
+    ids = [r.id for r in rl.list_rulings()]
+    for lang in ("en", "ko"):
+        shown = runner.invoke(app, ["rules", "-h", "--lang", lang]).output
+        assert f"({ids[0]}…{ids[-1]})" in shown.replace("\n", " "), shown
+        assert "{rulings}" not in runner.invoke(app, ["--help", "--lang", lang]).output
+    missing = runner.invoke(app, ["rules", "R999"])
+    assert f"from {ids[0]} to {ids[-1]}" in missing.output
+
+
+def test_the_command_line_s_own_refusals_are_korean(env):
+    path = env / "g.lignum"
+    assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
+    cases = [(["do", str(path), "--lang", "ko"], "행동을 하나 이상"),
+             ([*NEW, "--warnings", "maybe", "--lang", "ko"], "--warnings은(는) on / off입니다"),
+             ([*NEW[:-2], "--winter", "6-3", "--lang", "ko"], "--winter은(는) 6/3,7/4처럼"),
+             (["undo", "-n", "x", "--lang", "ko"], "'x'은(는) 정수가 아닙니다"),
+             (["calc", "loan", "--loans", "x", "--lang", "ko"], "오류: ")]
+    for args, korean in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code != 0 and korean in result.output, (args, result.output)
