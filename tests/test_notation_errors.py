@@ -8,23 +8,16 @@ against the board tables (R2: 20 locations then the forest clearing; R23: 22 wit
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from test_lang_cli import NEW, env, runner  # noqa: F401  (env: a games folder and no language from outside)
 
 from lignum_companion import gamefile, texts  # noqa: F401  (gamefile registers the renderer)
 from lignum_companion.cli import app
 from lignum_companion.engine import NotationError, data, parse
 
-runner = CliRunner()
-NEW = ["new", "-p", "anna,ben", "--mode", "basic", "--no-variants", "--order", "anna,ben",
-       "--areas", "anna=1,ben=5", "--winter", "6/3,7/4"]
-
 
 @pytest.fixture
-def game(monkeypatch, tmp_path):
-    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
-    path = tmp_path / "g.lignum"
+def game(env):  # noqa: F811  (the fixture of test_lang_cli)
+    path = env / "g.lignum"
     assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
     yield path
     texts.choose(None)
@@ -47,7 +40,8 @@ KOREAN = {
     "anna go 19 x:2": "모르는 부분 `x:`. 이 행동에 쓰는 부분: `buy:`, `sell:`, `trade:`",
     "anna go 4 x": "고용 인원은(는) 정수여야 합니다. `x`이(가) 아닙니다",
     "anna go carpenter": "기본 게임판에는 목수 칸이(가) 없습니다 (목수와 건물들 확장에 있습니다, R23)",
-    "anna cut 2Q": "`Q`은(는) 알 수 없는 목재입니다. 다음 중 하나여야 합니다: `F`, `S`, `H`",
+    "anna cut 2Q": "'anna cut 2Q'을(를) 읽을 수 없습니다: `Q`은(는) 알 수 없는 목재입니다. 다음 중 하나여야 합니다: "
+                   "`F`, `S`, `H`",
 }
 ENGLISH = {
     "anna go 99": "refused: cannot read 'anna go 99': the location must be 1–20 or `clearing`, not 99",
@@ -55,7 +49,7 @@ ENGLISH = {
     "anna go 19 x:2": "unknown part `x:`; this action takes `buy:`, `sell:`, `trade:`",
     "anna go 4 x": "how many must be a whole number, not `x`",
     "anna go carpenter": "the base board has no carpenter location (it comes with the Joinery and Buildings",
-    "anna cut 2Q": "unknown piece `Q`; expected one of `F`, `S`, `H`",
+    "anna cut 2Q": "cannot read 'anna cut 2Q': unknown piece `Q`; expected one of `F`, `S`, `H`",
 }
 
 
@@ -97,6 +91,12 @@ def test_the_location_range_is_the_boards_own(board) -> None:
             parse(f"anna go {bad}", board)
         assert info.value.key == "location_range" and info.value.fields["last"] == board.last
         assert f"the location must be 1–{board.last} or `clearing`, not {bad}" in str(info.value)
+
+
+def test_a_bags_error_echoes_the_whole_line() -> None:
+    with pytest.raises(NotationError) as info:
+        parse("anna go 19 buy:2Q")
+    assert info.value.text == "anna go 19 buy:2Q" and info.value.fields["typed"] == "Q"
 
 
 def test_a_notation_error_is_data_and_keeps_text_and_reason() -> None:

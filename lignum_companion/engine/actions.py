@@ -537,16 +537,20 @@ def parse(line: str, board: data.Board | None = None) -> Action:
         player, verb, rest = head, words[1].lower(), words[2:]
         if verb not in _VERBS or verb in TABLE_VERBS:
             raise NotationError.keyed("unknown_action", text, typed=words[1], verbs=list(PLAYER_VERBS))
-    if verb == "fix":
-        args = _p_fix(rest, {}, text)
-    else:
-        reader, _, allowed, repeat = _VERBS[verb]
-        if verb == "placement":
-            pos, keys = rest, {}
-        else:
-            pos, keys = _split_keys(rest, text, allowed, repeat)
-        args = reader(pos, keys, text, board) if verb in ("go", "path") else reader(pos, keys, text)
+    try:
+        args = _read(verb, rest, text, board)
+    except NotationError as e:
+        e.text = text  # a bag's error names its part; the echo is the whole line, as typed
+        raise
     return make(player, verb, args)
+
+
+def _read(verb: str, rest: list[str], text: str, board: data.Board) -> dict[str, Any]:
+    if verb == "fix":
+        return _p_fix(rest, {}, text)
+    reader, _, allowed, repeat = _VERBS[verb]
+    pos, keys = (rest, {}) if verb == "placement" else _split_keys(rest, text, allowed, repeat)
+    return reader(pos, keys, text, board) if verb in ("go", "path") else reader(pos, keys, text)
 
 
 def make(player: str | None, verb: str, args: dict[str, Any], board: data.Board | None = None) -> Action:
