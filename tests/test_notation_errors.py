@@ -60,9 +60,12 @@ def test_a_line_that_cannot_be_read_is_refused_in_korean_with_lang_ko(game, line
     assert "cannot read" not in out and "must be" not in out
 
 
-def test_lignum_lang_ko_chooses_korean_too(game, monkeypatch) -> None:
-    monkeypatch.setenv("LIGNUM_LANG", "ko")
-    assert KOREAN["anna go 99"] in _refused(game, "anna go 99")
+def test_lignum_lang_ko_chooses_korean_too_in_the_real_program(game) -> None:
+    from helpers import cli
+
+    result = cli("do", str(game), "anna go 99", env={"LIGNUM_LANG": "ko"})
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == f"거부됨: {KOREAN['anna go 99']}\n"
 
 
 @pytest.mark.parametrize("line", list(ENGLISH))
