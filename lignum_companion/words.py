@@ -140,6 +140,8 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return area(value)
     if name in ("piece", "kind", "pieces", "fld"):
         return piece(value)
+    if name == "colours":
+        return _beside("token", texts.load("scoresheet")["labels"]["colour_names"].get(value, value), value)
     if name == "token":
         return texts.fill(w["format"]["token"], word=thing(value), code=value)
     if name == "location":
@@ -168,10 +170,15 @@ def alias(word: str) -> str:
     return _aliases().get(word.strip().casefold(), word)
 
 
+def alias_of(code: str) -> str:
+    """The word this language offers for a code in a hint ('random' -> '무작위'), else the code."""
+    return next((k for k, v in _w().get("aliases", {}).items() if v == code), code)
+
+
 def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
     """A typed answer with the shown language's words for codes replaced by the codes (`2장작+침엽수` -> `2F+S`,
     `가판대:판자` -> `sale:board`), so the game file keeps the ASCII notation. A word stands alone or between
-    signs and digits (never inside another word), and a whole word that is one of `keep` (players' names) stays."""
+    signs and digits (never inside another word), and a word that is one of `keep` (players' names) stays."""
     import re
 
     table = _aliases()
@@ -185,7 +192,7 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
         after = raw[m.end()] if m.end() < len(raw) else " "
         if before.isalpha() or after.isalpha():
             return m.group(0)
-        if m.group(0).casefold() in names and before.isspace() and after.isspace():
+        if m.group(0).casefold() in names:  # a player's (or a building's) name is never read as a code
             return m.group(0)
         return table[m.group(0).casefold()]
 

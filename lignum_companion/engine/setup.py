@@ -118,7 +118,7 @@ def validate(s: Setup) -> None:
             raise IllegalAction.keyed("validate-a_colour_is_given", "", who=who)
         if colour not in data.COLOUR_CHOICES:
             raise IllegalAction.keyed("validate-unknown_colour_colours_are", "", colour=colour,
-                                      value=', '.join(data.COLOUR_CHOICES))
+                                      colours=list(data.COLOUR_CHOICES))
     given = [nfc(c).casefold() for c in s.colours]
     if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
         raise IllegalAction.keyed("validate-each_player_has_a", "")

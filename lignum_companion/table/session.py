@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -150,15 +149,16 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def show_menu(self, menu: Menu) -> None:
         if menu.header:
             self.say(menu.header)
-        width = max((len(c.shown) for c in menu.choices), default=0)
+        width = max((texts.display_width(c.shown) for c in menu.choices), default=0)
         width = min(width, 26)
         keyw = max((len(c.key) for c in menu.choices), default=1)
         cols = self.con.width
         for c in menu.choices:
             note = c.note.replace("{key}", c.key)
-            head = f"  {c.key:>{keyw}}  {c.shown:<{width}}  "
+            pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
+            head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
             hang = " " * min(len(head), cols // 2)
-            lines = textwrap.wrap(note, max(20, cols - len(head)), break_on_hyphens=False) or [""]
+            lines = texts.wrap(note, max(20, cols - texts.display_width(head))) or [""]
             self.say((head + lines[0]).rstrip(), wrap=False)
             for more in lines[1:]:
                 self.say(wrap_lines(hang + more, cols)[0] if len(hang + more) > cols else hang + more, wrap=False)
@@ -263,7 +263,10 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def typed(self, raw: str) -> str:
         """A typed answer in the notation: words of the shown language for codes become the codes (판자 -> board,
         2장작 -> 2F; templates/<lang>/words.toml [aliases]); players' names stay as they are."""
-        return words.to_notation(raw, keep=tuple(p.name for p in self.g.players))
+        g = self.g
+        names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
+                                                                               for b in p.buildings]
+        return words.to_notation(raw, keep=tuple(names))
 
     def command(self, raw: str) -> bool:
         """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""

@@ -13,6 +13,7 @@ from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
 from ..engine.setup import check_name, colours_of
 from ..views import game_title
+from ..words import alias, alias_of, card, to_notation
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 
@@ -173,8 +174,8 @@ class _Wizard:
         hint = " ".join(previous[p] for p in players if p in previous)
 
         def check(raw: str) -> dict[str, str]:
-            words = raw.replace(",", " ").split()
-            return check_colours(_per_player(words, players, "colours_count") if words else dict(previous), players)
+            said = to_notation(raw, keep=tuple(players)).replace(",", " ").split()  # 빨강 -> red
+            return check_colours(_per_player(said, players, "colours_count") if said else dict(previous), players)
 
         self.answers["colours"] = self.ask_until(tpl("ask_colours", names=" ".join(players)) + f" [{hint}]", check)
         return self.answers["colours"]
@@ -264,7 +265,7 @@ class _Wizard:
             return given
         self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
         while True:
-            raw = self.con.line(tpl("ask_areas", names=" ".join(players)) + " [random]")
+            raw = alias(self.con.line(tpl("ask_areas", names=" ".join(players)) + f" [{alias_of('random')}]"))
             if raw.lower() == "quit":
                 raise Interrupted("quit")
             if not raw or raw.lower() in ("random", "r"):
@@ -324,9 +325,10 @@ class _Wizard:
         self.con.say(tpl("cards_intro", n=want))
         for i, name in enumerate(names, 1):
             seasons = tpl("season_any" if D.PLANNED_WORK[name] == D.ALL_SEASONS else "season_work")
-            self.con.say(f"  {i:>2}  {name:<17} {seasons}")
+            shown = card(name)
+            self.con.say(f"  {i:>2}  {shown}{' ' * max(1, 17 - texts.display_width(shown))} {seasons}")
         while True:
-            raw = self.con.line(tpl("ask_cards", n=want))
+            raw = to_notation(self.con.line(tpl("ask_cards", n=want)))  # 교역 -> trade
             if raw.lower() == "quit":
                 raise Interrupted("quit")
             words = raw.replace(",", " ").split()
