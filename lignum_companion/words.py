@@ -170,11 +170,6 @@ def alias(word: str) -> str:
     return _aliases().get(word.strip().casefold(), word)
 
 
-def alias_of(code: str) -> str:
-    """The word this language offers for a code in a hint ('random' -> '무작위'), else the code."""
-    return next((k for k, v in _w().get("aliases", {}).items() if v == code), code)
-
-
 def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
     """A typed answer with the shown language's words for codes replaced by the codes (`2장작+침엽수` -> `2F+S`,
     `가판대:판자` -> `sale:board`), so the game file keeps the ASCII notation. A word stands alone or between

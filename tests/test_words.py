@@ -157,3 +157,25 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         assert "mH@1" in views.warning_text(lost) and views.reason_words("planned work trade") == "planned work trade"
     finally:
         texts.choose(None)
+
+
+def test_the_korean_wizard_reads_colours_cards_and_yes_in_korean_words():
+    import io
+
+    from lignum_companion import table
+
+    given = {"players": ["민준", "서연"], "mode": "expert", "variants": [], "order": ["민준", "서연"],
+             "areas": {"민준": 1, "서연": 5}, "winter": [[4, 2], [5, 3]], "cards": None, "money": None,
+             "name": "k", "colours": None, "strict": False, "warnings": True, "expansion": "", "buildings": None}
+    answers = ["교역 공예 톱질 식량 공급", "초록 보라색", "예"]
+    out = io.StringIO()
+    texts.choose("ko")
+    try:
+        con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+        setup = table.wizard(given, con)
+    finally:
+        texts.choose(None)
+    assert setup is not None, out.getvalue()
+    assert setup.cards == ["trade", "craftwork", "sawing", "food-supply"]
+    assert setup.colours == {"민준": "green", "서연": "purple"}
+    assert "교역(trade)" in out.getvalue()  # the cards are listed in Korean with their codes

@@ -13,7 +13,7 @@ from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
 from ..engine.setup import check_name, colours_of
 from ..views import game_title
-from ..words import alias, alias_of, card, to_notation
+from ..words import alias, card, to_notation
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 
@@ -265,7 +265,7 @@ class _Wizard:
             return given
         self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
         while True:
-            raw = alias(self.con.line(tpl("ask_areas", names=" ".join(players)) + f" [{alias_of('random')}]"))
+            raw = alias(self.con.line(tpl("ask_areas", names=" ".join(players))  + " [random]"))  # 무작위 too
             if raw.lower() == "quit":
                 raise Interrupted("quit")
             if not raw or raw.lower() in ("random", "r"):
