@@ -155,3 +155,69 @@ def test_the_command_line_s_own_refusals_are_korean(env):
     for args, korean in cases:
         result = runner.invoke(app, args)
         assert result.exit_code != 0 and korean in result.output, (args, result.output)
+
+
+# click's own words: each usage error by a command line that makes it, with click's English and the Korean.
+USAGE_ERRORS = [
+    (["new", "t"], "Got unexpected extra argument(s) (t)", "필요 없는 인수가 더 있습니다: t"),
+    (["show", "--bogus"], "No such option: --bogus", "--bogus 옵션은 없습니다"),
+    (["show", "--pl"], "(Possible options: --help, --lang, --player)", "(있는 옵션: --help, --lang, --player)"),
+    (["calc", "winter"], "Missing option '--food-need'.", "옵션 '--food-need'이(가) 빠졌습니다."),
+    (["calc", "sale"], "Missing argument 'PIECE'.", "인수 'PIECE'이(가) 빠졌습니다."),
+    (["undo", "-n", "x"], "Invalid value for '-n': 'x' is not a whole number",
+     "'-n'의 값이 잘못되었습니다: 'x'은(는) 정수가"),
+    (["shw"], "No such command 'shw'. Did you mean 'show'?", "'shw'이라는 명령은 없습니다. 혹시 'show'?"),
+    (["calc", "winter", "--food-need"], "Option '--food-need' requires an argument.", "'--food-need' 옵션에는 값이"),
+    (["calc", "market", "--trade-card=1"], "Option '--trade-card' does not take a value.", "값을 받지 않습니다"),
+    (["calc"], None, "명령:"),
+    (["calc", "loan", "extra"], "Got unexpected extra argument(s) (extra)", "필요 없는 인수가 더 있습니다: extra"),
+]
+
+
+@pytest.mark.parametrize("args,english,korean", USAGE_ERRORS, ids=[" ".join(a) for a, _, _ in USAGE_ERRORS])
+def test_usage_errors_are_korean_under_korean_and_english_stays_click_s(env, args, english, korean):
+    en = runner.invoke(app, args)
+    ko = runner.invoke(app, ["--lang", "ko", *args])
+    assert ko.exit_code == en.exit_code == 2, (en.output, ko.output)
+    assert korean in ko.output, ko.output
+    for word in ("Usage:", "Error:", "Try '", "Show this message", "Options:", "Commands:"):
+        assert word not in ko.output, ko.output
+    if english is not None:
+        assert english in en.output and english not in ko.output, en.output
+        assert "Error: " in en.output and not hangul(en.output), en.output
+    if "Try '" in en.output:  # the usage line and where to find help, as click shows them
+        usage = en.output.splitlines()[0].removeprefix("Usage: ").replace("[OPTIONS]", "[옵션]")
+        assert ko.output.startswith(f"사용법: {usage.replace('COMMAND [ARGS]...', '명령 [인수]...')}\n도움말: '")
+
+
+def test_help_headings_and_click_s_words_are_korean(env, monkeypatch):
+    ko = runner.invoke(app, ["rules", "-h", "--lang", "ko"]).output
+    for word in ("사용법: root rules [옵션] [QUERY]...", "인수:", "옵션:", "이 도움말을 보이고 끝냅니다."):
+        assert word in ko, ko
+    winter = runner.invoke(app, ["calc", "winter", "-h", "--lang", "ko"]).output
+    assert "[필수]" in winter and "[기본: 0]" in winter and "required" not in winter
+    top = runner.invoke(app, ["--help", "--lang", "ko"]).output
+    assert "사용법: root [옵션] 명령 [인수]..." in top and "\n명령:\n" in top and "\n옵션:\n" in top
+    assert "Show this message" not in top
+    monkeypatch.setenv("LIGNUM_LANG", "ko")  # the environment chooses too, and `lignum` alone shows the help
+    assert "사용법:" in runner.invoke(app, []).output
+    monkeypatch.delenv("LIGNUM_LANG")
+    en = runner.invoke(app, ["calc", "winter", "-h"]).output  # English after Korean in one process
+    for word in ("Usage: root calc winter [OPTIONS]", "Options:", "[required]", "[default: 0]",
+                 "Show this message and exit."):
+        assert word in en, en
+    assert not hangul(en)
+
+
+def test_every_usage_pattern_still_matches_click_s_english(env):
+    """click's `ctx.fail` texts carry no kind: the patterns read their English, so a typer that words them
+    differently fails here (the Korean would quietly fall back to English)."""
+    import re
+
+    from lignum_companion.cli_lang import USAGE_PATTERNS
+
+    messages = [runner.invoke(app, args).output.splitlines()[-1].removeprefix("Error: ")
+                for args in (["new", "t"], ["shw"], ["--lang", "en"], ["calc", "market", "--trade-card=1"],
+                             ["calc", "winter", "--food-need"])]
+    matched = {key for pattern, key in USAGE_PATTERNS for m in messages if re.fullmatch(pattern, m)}
+    assert matched == {"extra_args", "no_such_command", "missing_command", "no_value", "needs_value"}, messages
