@@ -179,3 +179,12 @@ def test_the_korean_wizard_reads_colours_cards_and_yes_in_korean_words():
     assert setup.cards == ["trade", "craftwork", "sawing", "food-supply"]
     assert setup.colours == {"민준": "green", "서연": "purple"}
     assert "교역(trade)" in out.getvalue()  # the cards are listed in Korean with their codes
+
+
+def test_the_winter_bill_in_play_names_the_logs_in_korean(tmp_path):
+    from helpers import script_to
+
+    base = start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2))
+    script = script_to(base, step="heating", round=4, who="anna")
+    out, done = _session(tmp_path, script, ["quit"], "ko")
+    assert "anna: 카드는 장작 2개를 요구하고 anna에게는 1개가 있습니다" in out and "logs" not in out

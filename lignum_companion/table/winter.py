@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import views, words
+from .. import texts, views, words
 from ..engine import data as D
 from ..engine import prices, rules
 from ..engine.actions import Action
@@ -28,11 +28,12 @@ class WinterMenus:
     def _winter_sale(self, p: Player, main: list[Action], step: str) -> tuple[list[Choice], int | None]:
         """R14 walked through: what is missing, the loans taken first, then the wood sold for the rest."""
         g = self.g
-        food, heat = g.winter_cards[g.year - 1]
+        food, heat = rules.winter_need(g, p)  # the card, plus one food per carpenter (R14, R23)
         need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
         bill = prices.winter_bill(need, have, p.money, p.loans)
+        what = texts.load("reminders")["winter"]["food" if step == "feeding" else "logs"]
         self.say(tpl("winter_bill", name=p.name, need=need, have=have, missing=bill.missing, cost=bill.cost,
-                     what="food" if step == "feeding" else "logs", money=p.money))
+                     what=what, money=p.money))
         if bill.loans_taken:
             self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))
         elif p.loans >= D.MAX_LOANS:
