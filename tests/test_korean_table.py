@@ -84,6 +84,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     out = transcript(child)
     assert child.exitstatus == 0, out[-2000:]
     assert KO["summary_title"] in out and "새 게임을 저장했습니다" in out
+    assert "아니오" in out  # a yes/no question is a choice of 예 / 아니오 (no y/n keys on a Hangul keyboard)
     header = path.read_text(encoding="utf-8").splitlines()
     assert {"players anna ben", "areas anna=1 ben=5", "winter 4/2 5/3", "lang ko", "name 금요일 게임"} <= set(header)
 

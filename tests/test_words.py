@@ -188,3 +188,11 @@ def test_the_winter_bill_in_play_names_the_logs_in_korean(tmp_path):
     script = script_to(base, step="heating", round=4, who="anna")
     out, done = _session(tmp_path, script, ["quit"], "ko")
     assert "anna: 카드는 장작 2개를 요구하고 anna에게는 1개가 있습니다" in out and "logs" not in out
+
+
+def test_the_final_scores_of_play_have_korean_column_names(tmp_path):
+    from helpers import script_to
+
+    base = script_to(start(), step="bonus", round=8).then(fix("anna", "river.F", 1), fix("ben", "river.S", 1))
+    out, done = _session(tmp_path, script_to(base, step="over"), ["quit"], "ko")
+    assert "순위 플레이어 돈 최종 판매 강 과업 대출 빚 합계" in out and "place" not in out

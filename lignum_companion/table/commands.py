@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import gamefile, views
+from .. import gamefile, texts, views
 from .common import dollars, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import columns, table_text
@@ -123,15 +123,15 @@ class Commands:
         self.say("")
         self.say(tpl("game_over"))
         rows = []
+        lab = texts.load("labels")["score"]  # the same column names as `lignum score`
         for r in result["players"]:
-            place = f"{r['place']}" + (" (shared)" if r["shared"] else "")
+            place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
             river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
             rows.append([place, r["name"], dollars(r["money"]), dollars(r["final_sale"]), river,
                          dollars(r["task_dollars"]) if r["tasks"] else "-",
                          dollars(-r["loan_repayment"]) if r["loans"] else "-",
                          dollars(-r["debt"]) if r["debt"] else "-", dollars(r["total"])])
-        self.say(columns(["place", "player", "money", "sale", "river", "tasks", "loans", "debt", "total"], rows),
-                 wrap=False)
+        self.say(columns(list(lab["columns"]), rows), wrap=False)
         first = [r["name"] for r in result["players"] if r["place"] == 1]
         self.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
         self.offer_pdf()

@@ -211,6 +211,9 @@ class Console:
             self.say(tpl("pick_number", last=len(choices)))
 
     def confirm(self, message: str, default: bool = True) -> bool:
+        yes, no = words.phrase("yes"), words.phrase("no")
+        if self.tty and not (yes.isascii() and no.isascii()):  # y/n keys do not exist on a Hangul keyboard
+            return bool(self.select(message, [(yes, True), (no, False)], 0 if default else 1))
         if self.tty:
             import questionary
 
