@@ -83,7 +83,7 @@ def summarise(path: str) -> dict[str, Any]:
 
 
 def cache_path() -> Path:
-    """The games folder's cache file: summaries keyed by the SHA-1 of each file's bytes."""
+    """The games folder's cache file: summaries keyed by the SHA-256 of each file's bytes."""
     from .gamefile import CACHE, games_dir
 
     return games_dir() / CACHE
@@ -135,17 +135,15 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
     """One summary per path, in order: from the cache when the file's bytes are known, else replayed
     (`progress(done, todo)` is told along the way when more than 100 files are replayed)."""
     from . import texts
+    from .gamefile import fingerprint
 
-    fingerprint = engine_fingerprint() if use_cache else ""
-    cached = _read_cache(fingerprint) if use_cache else {}
+    engine = engine_fingerprint() if use_cache else ""
+    cached = _read_cache(engine) if use_cache else {}
     keys: list[str | None] = []
     out: list[dict[str, Any] | None] = []
     todo: list[int] = []
     for i, p in enumerate(paths):
-        try:
-            key = hashlib.sha1(p.read_bytes()).hexdigest()
-        except OSError:
-            key = None  # the replay says why it cannot be read
+        key = fingerprint(p)  # None for a pipe, a device or a missing file: the replay says why, never hangs
         keys.append(key)
         hit = cached.get(key) if key else None
         usable = isinstance(hit, dict) and ("pos" in hit or hit.get("lang") == texts.current())
@@ -158,7 +156,7 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
     if use_cache and todo:
         fresh = {k: v for k, v in cached.items() if k not in keys}
         fresh.update({key: summary for key, summary in zip(keys, out, strict=True) if key})
-        _write_cache(fingerprint, fresh)
+        _write_cache(engine, fresh)
     # the file name and the date taken from it belong to the path, not to the bytes: always from the path
     return [worded(_with_file_facts(s, p)) for s, p in zip(out, paths, strict=True)]  # type: ignore[arg-type]
 

@@ -221,3 +221,12 @@ def test_every_usage_pattern_still_matches_click_s_english(env):
                              ["calc", "winter", "--food-need"])]
     matched = {key for pattern, key in USAGE_PATTERNS for m in messages if re.fullmatch(pattern, m)}
     assert matched == {"extra_args", "no_such_command", "missing_command", "no_value", "needs_value"}, messages
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_stats_lists_a_named_pipe_as_skipped_instead_of_waiting_on_it(env):
+    pipe = env / "pipe.lignum"
+    os.mkfifo(pipe)
+    done = subprocess.run([sys.executable, "-m", "lignum_companion", "stats", str(pipe), "--lang", "ko"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "LIGNUM_GAMES_DIR": str(env)})
+    assert done.returncode == 0 and "pipe.lignum: " in done.stdout and "보통 파일이 아닙니다" in done.stdout, done
