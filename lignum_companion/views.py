@@ -204,9 +204,8 @@ def pending_lines(g: Game) -> list[str]:
     w = texts.load("labels")["flow"]
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
-        if p.wood["dry3"] and not g.winter:
-            last = g.round == D.ROUNDS - 1 and flow.STEP_NAMES.index(g.step) > flow.STEP_NAMES.index("selling")
-            out.append(texts.fill(w["pending_dry3_final"] if last else w["pending_dry3"], name=p.name))
+        if g.step == "selling" and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
+            out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=format_bag(rules.must_sell(p), D.PIECES)))
         if p.debt:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans:

@@ -157,15 +157,3 @@ def test_the_cutting_reminder_in_an_emptied_shared_area_names_the_move_and_the_l
     play(g, None, fix(first, "woodcutters", total(wood)), f"{first} cut {format_bag(wood)}")
     text = views.reminder(g)
     assert "$1" in text and "loan" in text and "relocate" in text
-
-
-def test_the_third_drying_area_in_the_last_fall_goes_to_the_final_sale() -> None:
-    from lignum_companion import views
-
-    g = start(2).game()
-    forward(g, step="travel", round=7)
-    play(g, None, fix("anna", "sale.F", 1))
-    forward(g, step="drying", round=7)
-    play(g, None, fix("anna", "dry3.mF", 1))
-    lines = views.pending_lines(g)
-    assert any("goes to the final sale" in x for x in lines) and not any("next selling" in x for x in lines)
