@@ -69,6 +69,13 @@ def test_trade_absent_in_other_seasons(round_no: int) -> None:
     refused(g, "anna go 19 trade:raft", "R20")
 
 
+def test_trade_of_tokens_not_held_cites_the_market_ruling() -> None:
+    """The Trade card is planned for now (R20 holds); selling a token one lacks is the market's rule (R17)."""
+    g = travel(planned("trade"), FALL)
+    play(g, None, fix("anna", "raft", +1))
+    refused(g, "anna go 19 trade:sledge", "R17")
+
+
 def test_trade_not_for_other_players() -> None:
     g = travel(planned("trade"), FALL, "ben")
     play(g, None, fix("ben", "raft", +1))

@@ -73,6 +73,7 @@ def scripts() -> dict[str, Script]:
         "winter-feeding": _at(_at(start(2), step="bonus", round=4), fix("anna", "money", -5),
                               fix("anna", "sale.S", +2), step="feeding", who="anna"),
         "winter-cutting": _at(start(2), step="cutting", round=4, who="anna"),
+        "area2": _at(t2, *clear2, step="area", round=2),
         "over": _at(start(2), step="over"),
         "expert-travel": expert,
         "expert-pair1-used": _at(expert, "anna go 8 sawing 1", step="travel", round=2, who="anna"),
@@ -133,6 +134,11 @@ CASES = [
     Case("R11 two disks", "drying2-full", "anna dry 2mF", "R11", "never a mix"),
     Case("R16 huts without tokens", "travel2", "anna build drying+food+accom", "R16", "different tokens"),
     Case("R13 choosing wood in winter cutting", "winter-cutting", "anna cut 2S", "R13", "firewood"),
+    # --- the ruling each refusal cites says what the refusal says
+    Case("R24 cutting out of clearing order", "cutting2", "ben cut F", "R24", "not ben's turn"),
+    Case("R25 winter cutting with huts not held", "winter-cutting", "anna cut hut:1", "R25", "accommodation huts"),
+    Case("R16 a hut spent while areas are chosen", "area2", "anna dryhut sale:F", "R16", "own turn"),
+    Case("R15 a loan while areas are chosen", "area2", "anna loan", "R15", "own turn"),
     Case("R14 not naming the forced sale", "winter-feeding", "anna feed", "R14", "short"),
     # --- issue 3: planned work
     Case("R20 card not laid out", "expert-travel", "anna go 8 cutting 1", "R20", "not among"),

@@ -731,7 +731,7 @@ def test_R16_food_hut_takes_all_food_of_a_free_area() -> None:
     refused(g, "anna foodhut 4", "R16")  # no food-storage hut yet
     play(g, None, fix("anna", "stake", +1), fix("anna", "board", +1), fix("anna", "shingle", +1),
          "anna build 2food+accom")
-    refused(g, "anna foodhut 5", "R16")  # ben's token stands there
+    refused(g, "anna foodhut 5", "R29")  # R29: ben's token stands there
     play(g, None, "anna foodhut 4")
     p = player(g, "anna")
     assert p.food == 2 and g.cutting["4"].get("food", 0) == 0 and p.huts == {"food": 1, "accom": 1}

@@ -220,7 +220,7 @@ def test_R21_areas_picked_in_previous_clearing_order_only_free_areas() -> None:
     # round 2 starting order is the reverse of the clearing (ben, cleo, anna): anna, cleo, ben; ben picks first
     assert [g.players[i].name for i in g.start_order] == ["anna", "cleo", "ben"]
     assert flow.actor_kind(g) == "ordered" and g.players[g.turn].name == "ben"
-    refused(g, "anna area 2", "R18")
+    refused(g, "anna area 2", "R21")  # R21: tactical areas are picked in clearing order
     play(g, None, "ben area 2")
     refused(g, "cleo area 2", "R21")
     play(g, None, "cleo area 3")

@@ -35,7 +35,7 @@ def test_R24_selling_takes_the_players_in_any_order() -> None:
 def test_R24_strict_order_keeps_clearing_order_in_every_step() -> None:
     g = at_selling(STRICT3)
     assert flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
-    refused(g, "cleo sell sale:2F", "R18")
+    refused(g, "cleo sell sale:2F", "R24")
     play(g, None, "anna sell sale:2F", "ben sell sale:2F", "cleo sell sale:2F")
 
 
@@ -43,7 +43,7 @@ def test_R24_woodcutting_still_follows_clearing_order() -> None:
     g = TRAVEL3.game()
     forward(g, step="cutting")
     assert flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
-    refused(g, "ben cut F", "R18")
+    refused(g, "ben cut F", "R24")
 
 
 def test_R24_winter_steps_take_any_order() -> None:

@@ -202,6 +202,9 @@ def actor_kind(g: Game) -> str:
 
 
 TURN_KINDS = ("path", "clearing", "free")  # steps where players have turns (loans and huts allowed, R15, R16)
+# Which ruling names whose turn it is: the path goes in starting order (R18); clearing order binds only in
+# woodcutting, or in every step of a strict-order game (R24); tactical areas are picked in order (R21).
+TURN_RULE = {"path": "R18", "clearing": "R24", "ordered": "R21"}
 
 
 # --- who may act ---------------------------------------------------------------------------------------
@@ -540,13 +543,14 @@ def _apply(g: Game, action: Action) -> None:
         name = g.players[pi].name
         if kind == "free" and pi in g.acted:
             raise IllegalAction.keyed("step_finished", "R24", name=name, step=s.name, waiting=waiting(g))
-        rule = "R18" if kind in ("path", "clearing", "ordered") else ""
+        rule = TURN_RULE.get(kind, "")
         raise IllegalAction.keyed("not_your_turn", rule, name=name, waiting=waiting(g))
     if verb in FREE_VERBS:
+        own_rule = "R15" if verb == "loan" else "R16"  # loans (R15); huts and hut building (R16)
         if kind not in TURN_KINDS:
-            raise IllegalAction.keyed("free_verb_own_turn", "R15", verb=verb)
+            raise IllegalAction.keyed("free_verb_own_turn", own_rule, verb=verb)
         if g.round > data.ROUNDS:
-            raise IllegalAction.keyed("free_verb_final_sale", "R15", verb=verb)
+            raise IllegalAction.keyed("free_verb_final_sale", own_rule, verb=verb)
         if verb != "loan" and s.name in ("feeding", "heating", "river", "bonus") and verb != "build":
             raise IllegalAction.keyed("free_verb_step", "R16", verb=verb, step=s.name)
         rules.HANDLERS[verb](g, pi, action.args)

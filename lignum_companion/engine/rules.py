@@ -89,7 +89,7 @@ def use_workers(p: Player, kind: str, plan: tuple[int, int, bool]) -> None:
 
 
 def free_area(g: Game, pi: int, area: int) -> bool:
-    """A cutting area with no other player's token (R5, R16)."""
+    """A cutting area with no other player's token, the player's own counting as free (R5, R29)."""
     return all(i == pi for i in g.area_players(area))
 
 
@@ -345,7 +345,7 @@ def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
         if not plan_active(g, p, "trade"):
             raise IllegalAction.keyed("market_value-selling_rafts_sledges_and", "R20")
         if not has_all(p.equipment, a["trade"]):
-            raise IllegalAction.keyed("market_value-holds", "R20", name=p.name, equipment=dict(p.equipment))
+            raise IllegalAction.keyed("market_value-holds", "R17", name=p.name, equipment=dict(p.equipment))
         income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
@@ -597,7 +597,7 @@ def _foodhut(g: Game, pi: int, a: dict[str, Any]) -> None:
     if not p.huts.get("food"):
         raise IllegalAction.keyed("foodhut-has_no_food_storage", "R16", name=p.name)
     if not free_area(g, pi, a["area"]):
-        raise IllegalAction.keyed("foodhut-area_holds_another_player", "R16", area=a['area'])
+        raise IllegalAction.keyed("foodhut-area_holds_another_player", "R29", area=a['area'])
     food = g.cutting[str(a["area"])].get("food", 0)
     if not food:
         raise IllegalAction.keyed("foodhut-area_has_no_food", "R16", area=a['area'])
@@ -657,7 +657,7 @@ def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
     huts = a["hut"]
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R16", name=p.name,
+        raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R25", name=p.name,
                                   value=p.huts.get('accom', 0))
     if not p.mill_worker and not huts:
         raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
