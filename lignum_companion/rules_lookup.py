@@ -176,6 +176,7 @@ def _library_of(lang: str) -> _Library:
 
     topics_raw: list[dict[str, Any]] = []
     rulings: dict[str, Ruling] = {}
+    reading_topics: dict[str, tuple[str, ...]] = {}  # a ruling's other reading, shown only on these topics
     labels: dict[str, str] = {}
     stop: set[str] = set()
     keep: set[str] = set()
@@ -190,6 +191,8 @@ def _library_of(lang: str) -> _Library:
                 raise RulesTemplateError(f"ruling {raw['id']} is defined twice")
             rulings[raw["id"]] = Ruling(raw["id"], raw["title"], raw["text"].strip(), raw["topic"],
                                         _other(raw, raw["id"]))
+            if "other_reading_topics" in raw:
+                reading_topics[raw["id"]] = tuple(raw["other_reading_topics"])
         labels.update(doc.get("labels", {}))
         search = doc.get("search", {})
         stop.update(search.get("stopwords", []))
@@ -199,7 +202,8 @@ def _library_of(lang: str) -> _Library:
     topics: list[Topic] = []
     for raw in topics_raw:
         rules = tuple(raw.get("rules", []))
-        others = tuple(r.other for rid in rules if (r := rulings.get(rid)) and r.other)
+        others = tuple(r.other for rid in rules if (r := rulings.get(rid)) and r.other
+                       and raw["id"] in reading_topics.get(rid, (raw["id"],)))
         topics.append(Topic(raw["id"], raw["title"], raw["group"], raw["body"].strip(), rules,
                             tuple(raw.get("keywords", [])), others))
     by_id: dict[str, Topic] = {}

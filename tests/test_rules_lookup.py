@@ -203,7 +203,32 @@ def test_disputed_rulings_state_the_other_reading_and_its_source(rule_id: str, s
     assert citing
     for t in citing:
         flat = " ".join(rl.render(t, width=200).split())
-        assert f"Other reading of {rule_id}, from {ruling.other.source}" in flat
+        shown = f"Other reading of {rule_id}, from {ruling.other.source}" in flat
+        assert shown == (rule_id != "R7" or t.id in SLEDGE_CAP_TOPICS), t.id
+
+
+SLEDGE_CAP_TOPICS = ("transport", "sledge")  # R7's other reading is about the sledge's food, nothing else
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_fodder_and_wagons_state_r7_as_decided_without_the_sledge_cap(lang: str) -> None:
+    """R7: the sledge takes any number of food (the English rulebook); the Korean cap of 3 is mentioned where
+    the sledge is, not under fodder, wagons or rafts, where a 'food cap' reads like a fodder rule."""
+    from lignum_companion import texts
+
+    texts.choose(lang)
+    try:
+        cap = rl.ruling("R7").other.reading
+        for topic_id in ("loc-6", "wagon", "log-driving", "pw-log-driving"):
+            text = " ".join(rl.render(rl.topic(topic_id), width=200).split())
+            assert "R7" in text and cap not in text, (lang, topic_id)
+        sledge = " ".join(rl.render(rl.topic("sledge"), width=200).split())
+        assert cap in sledge
+        decided = {"en": "with no limit on that food (R7)", "ko": "그 음식 수에는 한도가 없습니다 (R7)"}[lang]
+        assert decided in sledge
+        assert {"en": "no limit", "ko": "한도를 두지 않습니다"}[lang] in rl.ruling("R7").text
+    finally:
+        texts.choose(None)
 
 
 def test_other_readings_name_what_they_differ_on() -> None:
