@@ -21,7 +21,7 @@ from typing import Any
 from .engine import data as D
 from .engine.names import loose_key
 
-CACHE_FORMAT = 2  # 2: positions as data, worded when shown (in the shown language)
+CACHE_FORMAT = 3  # 2: positions as data, worded when shown; 3: each player's colour says whether the header gave it
 CACHE_LIMIT = 5000  # summaries kept in the cache (the most recently used)
 PARALLEL_FROM = 40  # replay on every core when at least this many files are not in the cache
 
@@ -66,6 +66,7 @@ def summarise(path: str) -> dict[str, Any]:
     if not g.over:
         return out
     result = score(g)
+    given = {loose_key(k) for k in gf.setup.colours}  # colours the header names (`colors`), not the defaults
     seasons = {p.name: list(p.season_money[: D.ROUNDS]) for p in g.players}
     out["game"] = {
         "name": views.game_title(gf.setup),
@@ -73,8 +74,9 @@ def summarise(path: str) -> dict[str, Any]:
         "mode": g.mode,
         "variants": list(g.variants),
         "expansion": getattr(gf.setup, "expansion", "") or "",
-        "players": [{"name": r["name"], "colour": r["colour"], "total": r["total"], "place": r["place"],
-                     "shared": r["shared"], "seasons": seasons[r["name"]]} for r in result["players"]],
+        "players": [{"name": r["name"], "colour": r["colour"], "given": loose_key(r["name"]) in given,
+                     "total": r["total"], "place": r["place"], "shared": r["shared"], "seasons": seasons[r["name"]]}
+                    for r in result["players"]],
     }
     return out
 
@@ -243,6 +245,7 @@ def player_table(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                        "season_counts": [0] * D.ROUNDS})
             t["name"] = row["name"]  # the latest spelling and colour (games are oldest first)
             t["colour"] = row.get("colour", "")
+            t["colour_given"] = bool(row.get("given"))
             t["games"] += 1
             if row["place"] == 1:
                 t["wins"] += 1

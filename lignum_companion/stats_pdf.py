@@ -21,6 +21,37 @@ def render(stats: Stats, *, paper: str = "a4", fonts: Fonts | None = None,
     return _Results(stats, paper_size(paper), fonts or default_fonts(), today).build()
 
 
+def player_colours(players: list[dict[str, Any]], palette: dict[str, str]) -> dict[str, str]:
+    """A distinct colour (hex) per player, most wins first: colours the games' `colors` header gave are kept, then
+    each player's default colour while it is free, then free palette colours, then colours made up, so that
+    the chart never draws two players in one colour however many there are."""
+    import colorsys
+
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+
+    def claim(name: str, hexa: str) -> None:
+        out[name] = hexa
+        taken.add(hexa.lower())
+
+    for given in (True, False):
+        for t in players:
+            hexa = palette.get(t.get("colour") or "")
+            if t["name"] not in out and bool(t.get("colour_given")) == given and hexa and hexa.lower() not in taken:
+                claim(t["name"], hexa)
+    spare = (h for h in palette.values() if h.lower() not in taken)
+    k = 0
+    for t in players:
+        if t["name"] in out:
+            continue
+        hexa = next(spare, None)
+        while hexa is None or hexa.lower() in taken:  # palette used up: hues spread by the golden angle
+            r, g, b = colorsys.hsv_to_rgb((0.07 + k * 0.381966) % 1.0, 0.75, 0.62 + 0.2 * (k % 2))
+            hexa, k = f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}", k + 1
+        claim(t["name"], hexa)
+    return out
+
+
 class _Results:
     def __init__(self, stats: Stats, pagesize: tuple[float, float], fonts: Fonts,
                  today: datetime.date | None) -> None:
@@ -50,16 +81,7 @@ class _Results:
                    "small": style("small", self.S["small"]),
                    # money by season: eight narrow columns, in the small size so that `$11.8` never wraps
                    "num": style("num", self.S["small"], alignment=2)}
-        # each player keeps one colour: their latest one, or a free one when two share it
-        palette = list(self.player_hex)
-        taken: set[str] = set()
-        self.colour: dict[str, str] = {}
-        for t in stats.players:
-            c = t.get("colour") or ""
-            if not c or c in taken:
-                c = next((x for x in palette if x not in taken), palette[0])
-            taken.add(c)
-            self.colour[t["name"]] = self.player_hex.get(c, self.T["colours"]["ink"])
+        self.colour = player_colours(stats.players, self.player_hex)
 
     def P(self, text: str, style: str = "cell", bold: bool = False, colour: str | None = None) -> Any:
         from reportlab.platypus import Paragraph

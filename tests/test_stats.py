@@ -216,3 +216,29 @@ def test_averages_use_the_one_money_format_of_every_client() -> None:
     for n, shown in ((11.8, "$11.8"), (12.0, "$12"), (-3.5, "-$3.5"), (7, "$7"), (-25, "-$25")):
         assert views.money(n) == cli_print._money(n) == stats_pdf._money(n) == shown
     assert cli_print._money(None) == "-" and views.money(0, sign=True) == "-" and views.money(4, sign=True) == "+$4"
+
+
+def test_every_player_gets_a_distinct_colour_and_header_colours_are_kept(tmp_path) -> None:
+    """More players than the palette has colours: no two share one in the stats PDF; a colour that a game's
+    `colors` header gave is kept even when a player with more wins has it as a default."""
+    from lignum_companion import stats_pdf
+    from lignum_companion.pdf import template
+
+    palette = template()["colours"]["players"]
+    players = [{"name": f"p{i}", "colour": "red", "colour_given": False} for i in range(len(palette) + 4)]
+    players += [{"name": "blue-by-header", "colour": "blue", "colour_given": True},
+                {"name": "red-by-header", "colour": "red", "colour_given": True}]
+    colours = stats_pdf.player_colours(players, palette)
+    assert len(colours) == len(players) and len(set(colours.values())) == len(players)
+    assert colours["blue-by-header"] == palette["blue"] and colours["red-by-header"] == palette["red"]
+    assert all(len(c) == 7 and c.startswith("#") for c in colours.values())
+
+    gf, _ = gamegen.play(seed=301, names=("anna", "ben"), mode="basic")
+    gf.setup.colours = {"ben": "purple"}
+    path = tmp_path / "colours.lignum"
+    path.write_text("\n".join(gamefile.format_header(gf.setup) + [a.text for a in gf.actions]) + "\n",
+                    encoding="utf-8")
+    rows = {r["name"]: r for r in stats.summarise(str(path))["game"]["players"]}
+    assert rows["ben"]["colour"] == "purple" and rows["ben"]["given"] and not rows["anna"]["given"]
+    table = {t["name"]: t for t in stats.player_table([stats.summarise(str(path))["game"]])}
+    assert table["ben"]["colour_given"] and not table["anna"]["colour_given"]
