@@ -44,13 +44,12 @@ def template() -> dict[str, Any]:
     return texts.load("scoresheet")
 
 
-def money(n: int) -> str:
-    return f"${n}" if n >= 0 else f"-${-n}"
+money = views.money  # the one money format of every client: $5, -$25
 
 
 def signed(n: int) -> str:
     """+$4 / -$3, and nothing for zero (a condensed ledger shows only what moved)."""
-    return "" if n == 0 else (f"+${n}" if n > 0 else f"-${-n}")
+    return views.money(n, sign=True) if n else ""
 
 
 # --- fonts -----------------------------------------------------------------------------------------------

@@ -396,3 +396,13 @@ def test_render_page_one_to_png(tmp_path):
     for p in g.players:  # each player's colour is drawn (column bands, chart lines)
         want = tuple(int(players[p.colour][i:i + 2], 16) for i in (1, 3, 5))
         assert any(sum(abs(a - b) for a, b in zip(c, want, strict=True)) < 40 for c in colours), p.colour
+
+
+def test_the_sheet_uses_the_one_money_format_of_every_client() -> None:
+    """pdf.money is views.money (one format, not a copy); the condensed ledger's signed cells use it too."""
+    from lignum_companion import views
+
+    assert pdf.money is views.money
+    for n in (0, 5, -25, 12):
+        assert pdf.money(n) == views.money(n)
+        assert pdf.signed(n) == ("" if n == 0 else views.money(n, sign=True))
