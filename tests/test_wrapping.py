@@ -1,0 +1,42 @@
+"""Wrapping in the table mode keeps a backticked hint whole: `10 1` or `go 5` is typed as it is shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lignum_companion import texts
+from lignum_companion.table.layout import display_width, wrap_lines, wrap_words
+
+NOTES = {
+    "en": "3 woodcutters for $3, area has 3 wood (R4) (or 1-3: `10 1`) and then `go clearing` to end the trip",
+    "ko": "나무꾼 3명 $3, 구역에 목재 3개 (R4) (또는 1-3: `10 1`) 그리고 `go clearing` 으로 이동을 끝냅니다",
+}
+
+
+def _spans(lines: list[str]) -> list[str]:
+    return [s for line in lines for s in re.findall(r"`[^`]*`", line)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("width", range(24, 70))
+def test_no_line_breaks_inside_a_backticked_hint(lang: str, width: int) -> None:
+    for lines in (wrap_words(NOTES[lang], width), wrap_lines(NOTES[lang], width),
+                  wrap_lines("  " + NOTES[lang], width, reflow=True)):
+        assert all(line.count("`") % 2 == 0 for line in lines), lines
+        assert _spans(lines) == ["`10 1`", "`go clearing`"]
+        assert " ".join(" ".join(lines).split()) == " ".join(NOTES[lang].split())
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_menu_hint_keeps_its_hints_whole_at_every_width(lang: str) -> None:
+    texts.choose(lang)
+    try:
+        hint = texts.load("play")["text"]["menu_hint"]
+    finally:
+        texts.choose(None)
+    for width in range(30, 90):
+        lines = wrap_lines(hint, width)
+        assert all(line.count("`") % 2 == 0 for line in lines), (width, lines)
+        assert all(display_width(line) <= width or "`" in line for line in lines)
