@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from helpers import fix, forward, play, player, refused, start
 
-from lignum_companion.engine import Game
+from lignum_companion.engine import Game, flow
 from lignum_companion.engine import data as D
+from lignum_companion.engine.legal import legal_actions
 
 FALL = 3  # anna's planned round
 BEFORE, AFTER = 2, 5
@@ -319,6 +320,24 @@ def test_cutting_card_snatched_player_may_cut_what_is_left() -> None:
     left = sum(v for k, v in g.cutting["5"].items() if k in D.KINDS)
     play(g, None, f"ben cut {left}F" if left == 1 else "ben cut F")
     assert player(g, "ben").area == 5 and player(g, "ben").wood["woodpile"] == {"F": 1}
+
+
+def test_cutting_card_may_cut_after_the_own_area_within_the_turn() -> None:
+    """R28: the card's workers may cut before or after the player's own area, within that woodcutting turn."""
+    g = _cutting(FALL)
+    play(g, None, "anna cut F")  # her own area first: the turn stays open for the card
+    assert flow.actors(g) == [g.player_index("anna")]
+    assert any(a.text.startswith("anna snatch 5") for a in legal_actions(g))
+    play(g, None, "anna snatch 5 2F")
+    assert player(g, "anna").wood["woodpile"] == {"F": 3}
+    assert flow.actors(g) == [g.player_index("ben")]  # nothing left for anna: ben's turn (R24)
+
+
+def test_cutting_card_turn_after_the_own_cut_ends_with_the_next_move() -> None:
+    """A file where the player cut and the next player went on (written before R28) replays unchanged."""
+    g = _cutting(FALL)
+    play(g, None, "anna cut F", "ben cut F")
+    assert player(g, "ben").wood["woodpile"] == {"F": 1} and not g.snatched
 
 
 @pytest.mark.parametrize("round_no", [BEFORE, AFTER])

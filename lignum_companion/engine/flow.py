@@ -249,9 +249,26 @@ def hut_could_act(g: Game, pi: int) -> bool:
     return False
 
 
+def card_could_cut(g: Game, pi: int) -> bool:
+    """R28: after cutting their own area, a player whose Cutting card works now and is unused may still send its
+    workers to a second area within the same turn. Like a hut, it keeps the turn open only until someone else
+    moves, so old files replay unchanged."""
+    p = g.players[pi]
+    if g.step != "cutting" or g.winter or not p.cut_done or any(w == pi for w, _ in g.snatched):
+        return False
+    if not rules.plan_active(g, p, "cutting") or not rules.available_workers(g, p, "woodcutters"):
+        return False
+    return any(a != p.area and rules.area_wood(g, a) for a in data.CUTTING_AREAS)
+
+
+def optional_act(g: Game, pi: int) -> bool:
+    """Something the player may still do in this step but need not: a hut (R24) or the Cutting card (R28)."""
+    return hut_could_act(g, pi) or card_could_cut(g, pi)
+
+
 def has_work(g: Game, pi: int) -> bool:
     """Whether the player has anything to do in this step; players with nothing are skipped."""
-    return step_work(g, pi) or hut_could_act(g, pi)
+    return step_work(g, pi) or optional_act(g, pi)
 
 
 def step_work(g: Game, pi: int) -> bool:
@@ -565,7 +582,7 @@ def _apply(g: Game, action: Action) -> None:
     if kind == "all":
         g.acted.append(pi)
     elif kind in ("path", "clearing", "ordered", "free"):
-        ends = verb == "done" or (verb in s.ends_turn and not hut_could_act(g, pi))
+        ends = verb == "done" or (verb in s.ends_turn and not optional_act(g, pi))
         if ends or not has_work(g, pi):
             end_turn(g, pi)
     advance(g)

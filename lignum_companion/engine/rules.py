@@ -676,13 +676,12 @@ def _cut(g: Game, pi: int, a: dict[str, Any]) -> None:
 
 @handler("snatch")
 def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
+    """The Cutting card's workers cut a second area, before or after the player's own cut (R28)."""
     p = g.players[pi]
     if not plan_active(g, p, "cutting"):
         raise IllegalAction.keyed("snatch-cutting_in_a_second", "R20")
     if any(who == pi for who, _ in g.snatched):
         raise IllegalAction.keyed("snatch-has_already_used_the", "R20", name=p.name)
-    if p.cut_done:
-        raise IllegalAction.keyed("snatch-use_the_cutting_card", "R20")
     if a["area"] == p.area:
         raise IllegalAction.keyed("snatch-the_cutting_card_sends", "R20")
     n = total(a["pieces"])
