@@ -16,7 +16,7 @@ from lignum_companion import rules_lookup as rl
 from lignum_companion.cli import app
 from lignum_companion.engine import data
 
-RULE_IDS = [f"R{n}" for n in range(1, 24)]
+RULE_IDS = [f"R{n}" for n in range(1, 32)]
 TEMPLATES = Path(rl.__file__).parent / "templates" / "en" / "rules"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 runner = CliRunner()
@@ -182,7 +182,7 @@ def test_each_ruling_resolves_to_its_explanation_and_topic(rule_id: str) -> None
 
 
 def test_unknown_rule_ids() -> None:
-    assert rl.ruling("R24") is None and rl.topic_for_rule("R0") is None and rl.read_more("R77") == ""
+    assert rl.ruling("R32") is None and rl.topic_for_rule("R0") is None and rl.read_more("R77") == ""
     assert rl.ruling("hello") is None
 
 
@@ -235,7 +235,8 @@ def test_other_readings_name_what_they_differ_on() -> None:
     assert "3 food" in rl.ruling("R7").other.reading
     assert "any player" in rl.ruling("R5").other.reading
     assert "optional" in rl.ruling("R11").other.reading
-    assert all(rl.ruling(r).other is None for r in RULE_IDS if r not in ("R5", "R7", "R11"))
+    assert "own token" in rl.ruling("R29").other.reading
+    assert all(rl.ruling(r).other is None for r in RULE_IDS if r not in ("R5", "R7", "R11", "R29"))
 
 
 # --- rendering --------------------------------------------------------------------------------------------
@@ -345,7 +346,7 @@ def test_cli_unknown_query_is_one_line_and_exit_1(query: str) -> None:
     assert result.exit_code == 1
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "lignum rules" in result.stderr or "R23" in result.stderr
+    assert "lignum rules" in result.stderr or "R1 to R31" in result.stderr
 
 
 def test_cli_json_outputs() -> None:
@@ -367,3 +368,19 @@ def test_help_does_not_import_the_lookup_or_the_calculators() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_lookup_holds_every_ruling_r1_to_r31_in_both_languages(lang: str) -> None:
+    """RULINGS.md has R1-R31: each one has its explanation and topic in every language, and a topic cites it."""
+    from lignum_companion import texts
+
+    texts.choose(lang)
+    try:
+        assert [r.id for r in rl.list_rulings()] == RULE_IDS
+        assert {r for t in rl.list_topics() for r in t.rules} == set(RULE_IDS)
+        for rule_id in RULE_IDS[23:]:
+            r = rl.ruling(rule_id)
+            assert r.text and rl.topic(r.topic) is not None and rule_id in rl.topic(r.topic).rules
+    finally:
+        texts.choose(None)
