@@ -258,27 +258,41 @@ def display_width(text: str) -> int:
                for ch in text)
 
 
+def hold_ticked(text: str) -> str:
+    """The spaces inside backticked hints (`10 1`) as NULs, so that no wrapper breaks there (give them back with
+    .replace("\x00", " ") after wrapping)."""
+    if "`" not in text:
+        return text
+    import re
+
+    return re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", "\x00"), text)
+
+
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
-    """Greedy word wrap by display width (textwrap counts a Hangul letter as one column, a terminal as two)."""
+    """Greedy word wrap by display width (textwrap counts a Hangul letter as one column, a terminal as two).
+    A backticked hint (`go 5`, `lignum calc sale`) is never split: it is typed as it is shown."""
+    text = hold_ticked(text)
     if text.isascii():
         import textwrap
 
-        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent, break_on_hyphens=False)
-    lines: list[str] = []
-    line, used = "", 0
-    for word in text.split():
-        w = display_width(word)
-        if line and used + 1 + w > width:
+        lines = textwrap.wrap(text, width, subsequent_indent=subsequent_indent, break_on_hyphens=False,
+                              break_long_words=False)
+    else:
+        lines = []
+        line, used = "", 0
+        for word in text.split():
+            w = display_width(word)
+            if line and used + 1 + w > width:
+                lines.append(line)
+                line, used = "", 0
+            if not line:
+                prefix = subsequent_indent if lines else ""
+                line, used = prefix + word, display_width(prefix) + w
+            else:
+                line, used = line + " " + word, used + 1 + w
+        if line:
             lines.append(line)
-            line, used = "", 0
-        if not line:
-            prefix = subsequent_indent if lines else ""
-            line, used = prefix + word, display_width(prefix) + w
-        else:
-            line, used = line + " " + word, used + 1 + w
-    if line:
-        lines.append(line)
-    return lines
+    return [line.replace("\x00", " ") for line in lines]
 
 
 class _Blank(dict):

@@ -40,3 +40,19 @@ def test_the_menu_hint_keeps_its_hints_whole_at_every_width(lang: str) -> None:
         lines = wrap_lines(hint, width)
         assert all(line.count("`") % 2 == 0 for line in lines), (width, lines)
         assert all(display_width(line) <= width or "`" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rules_topics_keep_their_backticked_commands_whole(lang: str) -> None:
+    """`lignum rules` (also at the play prompt) wraps with texts.wrap: a command like `lignum calc sale` stays on
+    one line at every width."""
+    from lignum_companion import rules_lookup as rl
+
+    texts.choose(lang)
+    try:
+        for topic in rl.list_topics():
+            for width in (44, 60, 80, 100):
+                lines = rl.render(topic, width=width).splitlines()
+                assert all(line.count("`") % 2 == 0 for line in lines), (topic.id, width, lines)
+    finally:
+        texts.choose(None)

@@ -29,7 +29,7 @@ def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
             lead = len(line) - len(line.lstrip())
             parts = re.split(r"\s+\|\s+", line[lead:])
             body = line[:lead] + " | ".join(part.replace(" ", "\x00") for part in parts)
-        body = hold_ticked(body)  # a backticked hint (`10 1`) is typed as shown: never split
+        body = texts.hold_ticked(body)  # a backticked hint (`10 1`) is typed as shown: never split
         if line.isascii():
             wrapped = textwrap.wrap(body, width, subsequent_indent=hang, break_on_hyphens=False,
                                     break_long_words=False) or [""]
@@ -54,17 +54,9 @@ def _wrap_wide(text: str, width: int, hang: str) -> list[str]:
     return out
 
 
-_TICKED = re.compile(r"`[^`\n]*`")
-
-
-def hold_ticked(text: str) -> str:
-    """The spaces inside backticked hints as NULs, so that the wrap never breaks there."""
-    return _TICKED.sub(lambda m: m.group(0).replace(" ", "\x00"), text)
-
-
 def wrap_words(text: str, width: int, **kw: Any) -> list[str]:
     """textwrap.wrap that never breaks inside a backticked hint (`10 1`, `go 5`): it is typed as it is shown."""
-    wrapped = textwrap.wrap(hold_ticked(text), width, break_on_hyphens=False, break_long_words=False, **kw)
+    wrapped = textwrap.wrap(texts.hold_ticked(text), width, break_on_hyphens=False, break_long_words=False, **kw)
     return [w.replace("\x00", " ") for w in wrapped]
 
 
