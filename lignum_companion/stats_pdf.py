@@ -206,17 +206,28 @@ class _Results:
                 marker.size = self.T["chart"]["marker_size"]
                 lp.lines[i].symbol = marker
         d.add(lp)
-        lx = width - legend_w + 6
-        for i, n in enumerate(names[:12]):
-            y = height - 14 - i * 13
-            colour = colors.HexColor(self.colour[n])
-            from reportlab.graphics.shapes import Line
+        from reportlab.graphics.shapes import Line
 
-            d.add(Line(lx, y + 3, lx + 16, y + 3, strokeColor=colour, strokeWidth=2))
+        lx = width - legend_w + 6
+        # every player in the legend: rows close up (and the type shrinks) as players grow; past 5 pt a row the
+        # rest is counted on a last line
+        step = max(5.0, min(13.0, (height - 10) / max(len(names), 1)))
+        fits = int((height - 10) / step + 1e-6)
+        shown = names if len(names) <= fits else names[: fits - 1]
+        font_size = min(self.S["table"], step * 0.85)
+        for i, n in enumerate(shown):
+            y = height - 14 - i * step
+            colour = colors.HexColor(self.colour[n])
+            d.add(Line(lx, y + font_size * 0.35, lx + 16, y + font_size * 0.35, strokeColor=colour,
+                       strokeWidth=min(2.0, step / 3)))
             x = lx + 21
-            for font, t in self.fonts.runs(self.fonts.fit(n, self.S["table"], legend_w - 28)):
-                d.add(String(x, y, t, fontName=font, fontSize=self.S["table"], fillColor=self.C["ink"]))
-                x += self.fonts.width(t, self.S["table"])
+            for font, t in self.fonts.runs(self.fonts.fit(n, font_size, legend_w - 28)):
+                d.add(String(x, y, t, fontName=font, fontSize=font_size, fillColor=self.C["ink"]))
+                x += self.fonts.width(t, font_size)
+        if len(shown) < len(names):
+            more = texts.fill(self.L["legend_more"], n=len(names) - len(shown))
+            d.add(String(lx + 21, height - 14 - len(shown) * step, more, fontName=self.fonts.one_font(more),
+                         fontSize=font_size, fillColor=self.C["muted"]))
         return d
 
     def cell(self, text: str) -> Any:

@@ -242,3 +242,32 @@ def test_every_player_gets_a_distinct_colour_and_header_colours_are_kept(tmp_pat
     assert rows["ben"]["colour"] == "purple" and rows["ben"]["given"] and not rows["anna"]["given"]
     table = {t["name"]: t for t in stats.player_table([stats.summarise(str(path))["game"]])}
     assert table["ben"]["colour_given"] and not table["anna"]["colour_given"]
+
+
+@pytest.mark.parametrize("lang,more", [("en", "and 4 more"), ("ko", "외 4명")])
+def test_the_chart_legend_names_every_player_it_can(lang: str, more: str) -> None:
+    """14 players: all in the legend (it stopped at 12); 40: as many as fit, then a line counting the rest."""
+    from reportlab.graphics.shapes import String
+
+    from lignum_companion import stats_pdf, texts
+    from lignum_companion.pdf import default_fonts, paper_size
+
+    def legend(n: int) -> list[str]:
+        games = [{"file": f"g{g}", "name": f"g{g}", "date": f"2026-01-{g + 1:02d}", "mode": "basic", "variants": [],
+                  "expansion": "", "players": [{"name": f"p{g * 4 + k:02d}", "colour": "", "total": 10 + k,
+                                                "place": 4 - k, "shared": False, "seasons": [5] * 8}
+                                               for k in range(4)]} for g in range(n // 4)]
+        st = stats.Stats(games=games, players=stats.player_table(games))
+        chart = stats_pdf._Results(st, paper_size("a4"), default_fonts(), None)
+        chart.width = 170 * 2.83465
+        return [s.text for s in chart.chart().contents if isinstance(s, String)]
+
+    texts.choose(lang)
+    try:
+        for n in (12, 16, 20):  # 20 players fill the legend's height exactly
+            shown = legend(n)
+            assert all(f"p{i:02d}" in shown for i in range(n)) and more not in shown
+        shown = legend(40)
+        assert more in shown and sum(t.startswith("p") for t in shown) == 36
+    finally:
+        texts.choose(None)
