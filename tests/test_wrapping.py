@@ -7,7 +7,7 @@ import re
 import pytest
 
 from lignum_companion import texts
-from lignum_companion.table.layout import display_width, wrap_lines, wrap_words
+from lignum_companion.table.layout import display_width, wrap_lines
 
 NOTES = {
     "en": "3 woodcutters for $3, area has 3 wood (R4) (or 1-3: `10 1`) and then `go clearing` to end the trip",
@@ -22,7 +22,7 @@ def _spans(lines: list[str]) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("width", range(24, 70))
 def test_no_line_breaks_inside_a_backticked_hint(lang: str, width: int) -> None:
-    for lines in (wrap_words(NOTES[lang], width), wrap_lines(NOTES[lang], width),
+    for lines in (texts.wrap(NOTES[lang], width), wrap_lines(NOTES[lang], width),  # menu notes, step texts
                   wrap_lines("  " + NOTES[lang], width, reflow=True)):
         assert all(line.count("`") % 2 == 0 for line in lines), lines
         assert _spans(lines) == ["`10 1`", "`go clearing`"]

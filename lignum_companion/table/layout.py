@@ -54,12 +54,6 @@ def _wrap_wide(text: str, width: int, hang: str) -> list[str]:
     return out
 
 
-def wrap_words(text: str, width: int, **kw: Any) -> list[str]:
-    """textwrap.wrap that never breaks inside a backticked hint (`10 1`, `go 5`): it is typed as it is shown."""
-    wrapped = textwrap.wrap(texts.hold_ticked(text), width, break_on_hyphens=False, break_long_words=False, **kw)
-    return [w.replace("\x00", " ") for w in wrapped]
-
-
 def _reflow(lines: list[str], width: int) -> list[str]:
     """A line that overflows takes the next one along when that one goes on with the same sentence."""
     out: list[str] = []
