@@ -295,12 +295,18 @@ def default_paper(env: dict[str, str] | None = None) -> str:
     return "a4"
 
 
+def _said(key: str, **fields: Any) -> str:
+    """Why a PDF was not written, in the shown language (templates/<lang>/gamefile.toml [pdf])."""
+    return texts.text("gamefile", "pdf", key, **fields)
+
+
 def paper_size(paper: str) -> tuple[float, float]:
     sizes = template()["page"]["paper"]
     key = (paper or "").strip().casefold()
     if key not in sizes:
         names = template()["page"]["paper_names"]
-        raise ExportError(f"unknown paper {paper!r}; choose " + " or ".join(names.get(k, k) for k in sizes))
+        raise ExportError(_said("unknown_paper", paper=paper,
+                                choices=_said("or").join(names.get(k, k) for k in sizes)))
     w, h = sizes[key]
     return w * MM, h * MM
 
@@ -309,21 +315,21 @@ def check_target(out: str, force: bool) -> Path:
     """Refuse, before any work, a target that is a folder, in a missing folder, or exists without --force."""
     p = Path(out).expanduser()
     if not str(out).strip():
-        raise ExportError("give a file name for the PDF, e.g. --pdf score.pdf")
+        raise ExportError(_said("no_name"))
     if p.is_dir():
-        raise ExportError(f"{out} is a folder; name the PDF file to write, e.g. {p / 'score.pdf'}")
+        raise ExportError(_said("folder", path=out, example=p / "score.pdf"))
     parent = p.parent
     if not parent.exists():
-        raise ExportError(f"cannot write {out}: the folder {parent} does not exist")
+        raise ExportError(_said("no_folder", path=out, folder=parent))
     if not parent.is_dir():
-        raise ExportError(f"cannot write {out}: {parent} is not a folder")
+        raise ExportError(_said("not_folder", path=out, folder=parent))
     if p.exists() or p.is_symlink():
         if not force:
-            raise ExportError(f"{out} already exists; add --force to replace it")
+            raise ExportError(_said("exists", path=out))
         if not p.is_file():
-            raise ExportError(f"{out} exists and is not a regular file; it was left alone")
+            raise ExportError(_said("not_regular", path=out))
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise ExportError(f"cannot write {out}: the folder {parent} is not writable")
+        raise ExportError(_said("not_writable", path=out, folder=parent))
     return p
 
 
@@ -332,7 +338,7 @@ def write_atomic(p: Path, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     except OSError as e:
-        raise ExportError(f"cannot write {p}: {e.strerror or e}") from None
+        raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -348,7 +354,7 @@ def write_atomic(p: Path, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(e, OSError):
-            raise ExportError(f"cannot write {p}: {e.strerror or e}") from None
+            raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
         raise
 
 
@@ -361,7 +367,7 @@ def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = 
     try:
         import reportlab  # noqa: F401
     except ImportError:
-        raise ExportError("the PDF score sheet needs reportlab (pip install reportlab)") from None
+        raise ExportError(_said("no_reportlab")) from None
     write_atomic(target, render(gf, g, pagesize=size, note=note))
 
 

@@ -230,3 +230,15 @@ def test_stats_lists_a_named_pipe_as_skipped_instead_of_waiting_on_it(env):
     done = subprocess.run([sys.executable, "-m", "lignum_companion", "stats", str(pipe), "--lang", "ko"],
                           capture_output=True, text=True, timeout=60, env={**os.environ, "LIGNUM_GAMES_DIR": str(env)})
     assert done.returncode == 0 and "pipe.lignum: " in done.stdout and "보통 파일이 아닙니다" in done.stdout, done
+
+
+def test_a_pdf_that_cannot_be_written_is_refused_in_korean(env):
+    path = env / "g.lignum"
+    assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
+    for args, english, korean in (
+            (["score", str(path), "--pdf", str(env / "no" / "x.pdf")], "does not exist", "이(가) 없습니다"),
+            (["score", str(path), "--pdf", str(env / "x.pdf"), "--paper", "a9"], "unknown paper 'a9'", "모르는 용지"),
+            (["print", "reference", "-o", str(path)], "already exists; add --force", "--force를 붙이세요")):
+        assert english in runner.invoke(app, args).output
+        ko = runner.invoke(app, [*args, "--lang", "ko"])
+        assert ko.exit_code == 1 and korean in ko.output and english not in ko.output, ko.output
