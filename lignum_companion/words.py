@@ -140,8 +140,11 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return area(value)
     if name in ("piece", "kind", "pieces", "fld"):
         return piece(value)
-    if name == "colours":
-        return _beside("token", texts.load("scoresheet")["labels"]["colour_names"].get(value, value), value)
+    if name in ("modes", "colours"):  # what may be typed: the code, with the word beside it where shown
+        if not w["beside"]["token"]:
+            return value
+        said = mode(value) if name == "modes" else texts.load("scoresheet")["labels"]["colour_names"].get(value)
+        return _beside("token", said or value, value)
     if name == "token":
         return texts.fill(w["format"]["token"], word=thing(value), code=value)
     if name == "location":

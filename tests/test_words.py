@@ -196,3 +196,24 @@ def test_the_final_scores_of_play_have_korean_column_names(tmp_path):
     base = script_to(start(), step="bonus", round=8).then(fix("anna", "river.F", 1), fix("ben", "river.S", 1))
     out, done = _session(tmp_path, script_to(base, step="over"), ["quit"], "ko")
     assert "순위 플레이어 돈 최종 판매 강 과업 대출 빚 합계" in out and "place" not in out
+
+
+def test_a_setup_refusal_lists_modes_and_colours_in_korean_beside_the_codes_to_type():
+    from helpers import make_setup
+
+    from lignum_companion.engine import IllegalAction
+    from lignum_companion.engine.setup import validate
+
+    bad_mode, bad_colour = make_setup(), make_setup()
+    bad_mode.mode = "xx"
+    bad_colour.colours = {"anna": "teal"}
+    for setup, ko, en in ((bad_mode, "기본(basic), 상급(advanced)", "basic, advanced, expert, planned"),
+                          (bad_colour, "빨강(red), 노랑(yellow)", "red, yellow, green")):
+        with pytest.raises(IllegalAction) as info:
+            validate(setup)
+        for lang, want in (("ko", ko), ("en", en)):
+            texts.choose(lang)
+            try:
+                assert want in info.value.reason
+            finally:
+                texts.choose(None)

@@ -70,10 +70,10 @@ def validate(s: Setup) -> None:
     if len({x.casefold() for x in names}) != n:
         raise IllegalAction.keyed("validate-player_names_must_differ", "")
     if s.mode not in data.MODES:
-        raise IllegalAction.keyed("validate-unknown_mode_modes_are", "", mode=s.mode, value=', '.join(data.MODES))
+        raise IllegalAction.keyed("validate-unknown_mode_modes_are", "", typed=s.mode, modes=list(data.MODES))
     for v in s.variants:
         if v not in data.VARIANTS:
-            raise IllegalAction.keyed("validate-unknown_variant_variants_are", "", v=v, value=', '.join(data.VARIANTS))
+            raise IllegalAction.keyed("validate-unknown_variant_variants_are", "", v=v, modes=list(data.VARIANTS))
     folded = {x.casefold(): x for x in names}
     if sorted(o.casefold() for o in s.order) != sorted(folded):
         raise IllegalAction.keyed("validate-the_starting_order_must", "R18")
