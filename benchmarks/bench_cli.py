@@ -92,7 +92,7 @@ def side_by_side(runners: list[tuple[list[str], dict[str, str]]], runs: int) -> 
     return times
 
 
-HEAVY = ("pydantic", "rich", "reportlab", "questionary", "tabulate")
+HEAVY = ("pydantic", "rich", "reportlab", "questionary", "tabulate", "wcwidth", "tomllib")  # tomllib: a template parsed
 
 
 def heavy_imports(cmd: list[str], env: dict[str, str]) -> list[str]:
