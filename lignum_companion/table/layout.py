@@ -72,7 +72,7 @@ def _reflow(lines: list[str], width: int) -> list[str]:
 
 
 # Columns a text takes on a terminal (Hangul and other wide letters take two): the one measure of texts.py,
-# not wcwidth, whose import alone costs `lignum play` 10-20 ms of start-up (benchmarks/bench_cli.py).
+# not wcwidth, whose import alone costs `lignum play` 20 ms or more of start-up (benchmarks/README.md).
 display_width = texts.display_width
 
 
