@@ -21,6 +21,11 @@ class CalcInputError(LignumError):
     """An argument the calculator cannot read (unknown kind, negative number): a usage problem, no ruling."""
 
 
+def _said(key: str, **fields: Any) -> str:
+    """A refusal of the calculators in the shown language (templates/<lang>/calc.toml [errors])."""
+    return texts.fill(texts.load("calc")["errors"][key], **fields)
+
+
 # Names used on the command line, derived from the engine's names: "milled firewood" -> "milled-firewood".
 PIECE_BY_NAME: dict[str, str] = {name.replace(" ", "-"): code for code, name in data.PIECE_NAMES.items()}
 TOKEN_ALIASES = {"reed-bundle": "reed", "reeds": "reed", "stakes": "stake", "boards": "board",
@@ -34,7 +39,7 @@ def non_negative(name: str, value: int | None) -> int:
     if value is None:
         return 0
     if value < 0:
-        raise CalcInputError(f"{name} cannot be negative ({value})")
+        raise CalcInputError(_said("negative", name=name, value=value))
     return value
 
 
@@ -44,20 +49,15 @@ def parse_count(name: str, text: str | int | None) -> int | None:
         return non_negative(name, text) if text is not None else None
     text = text.strip()
     if len(text) > 6:  # no count or sum of the game comes near; int() of thousands of digits fails or stalls
-        raise CalcInputError(f"{name} must be a number up to {data.MAX_MONEY}, not {text[:12]!r}…")
+        raise CalcInputError(_said("too_long", name=name, max=data.MAX_MONEY, text=text[:12]))
     try:
         value = int(text)
     except ValueError:
-        raise CalcInputError(f"{name} must be a whole number, not {text!r}") from None
+        raise CalcInputError(_said("not_whole", name=name, text=text)) from None
     if value > data.MAX_MONEY:
-        raise CalcInputError(f"{name} must be a number up to {data.MAX_MONEY}, not {value}")
+        raise CalcInputError(_said("too_large", name=name, max=data.MAX_MONEY, value=value))
     return non_negative(name, value)
 
-
-def _plural(n: int, word: str) -> str:
-    """'1 stake', '3 stakes', '2 food', '2 reed bundles' for the printed lines."""
-    word = {"reed": "reed bundle"}.get(word, word)
-    return f"{n} {word}" if n == 1 or word == "food" else f"{n} {word}s"
 
 
 def _split_spec(spec: str, what: str) -> tuple[int, str, str | None]:
@@ -65,13 +65,13 @@ def _split_spec(spec: str, what: str) -> tuple[int, str, str | None]:
     text = spec.strip().lower()
     match = _SPEC.match(text)
     if not match:
-        raise CalcInputError(f"cannot read {spec[:40]!r}: write a {what} as [Nx]NAME[@AREA], e.g. 2xfirewood@dry1")
+        raise CalcInputError(_said("spec_form", spec=spec[:40], what=_said(f"spec_{what}")))
     digits = match["count"]
     if digits is not None and (len(digits) > 3 or int(digits) > data.MAX_COUNT):
-        raise CalcInputError(f"cannot read {spec[:20]!r}: the box holds at most {data.MAX_COUNT} of a piece or token")
+        raise CalcInputError(_said("spec_box", spec=spec[:20], max=data.MAX_COUNT))
     count = int(digits) if digits is not None else 1
     if count < 1:
-        raise CalcInputError(f"cannot read {spec!r}: the count must be at least 1")
+        raise CalcInputError(_said("spec_zero", spec=spec))
     return count, match["name"], match["area"]
 
 
@@ -109,16 +109,12 @@ def parse_piece(spec: str) -> tuple[int, str, str]:
     """Read one `[N×|Nx]KIND[@AREA]` argument into (count, piece code, area)."""
     count, name, area = _split_spec(spec, "piece")
     if name not in PIECE_BY_NAME:
-        raise CalcInputError(f"unknown kind {name!r} in {spec!r}; kinds: {', '.join(PIECE_BY_NAME)}")
+        raise CalcInputError(_said("unknown_kind", name=name, spec=spec, kinds=", ".join(PIECE_BY_NAME)))
     area = area or data.SALE_AREAS[0]
     if area not in data.SALE_AREAS:
-        raise CalcInputError(f"unknown area {area!r} in {spec!r}; areas: {', '.join(data.SALE_AREAS)}")
+        raise CalcInputError(_said("unknown_area", area=area, spec=spec, areas=", ".join(data.SALE_AREAS)))
     return count, PIECE_BY_NAME[name], area
 
-
-def _describe(content: dict[str, int]) -> str:
-    """'2 milled firewood and 1 softwood' for an error message."""
-    return " and ".join(f"{n} {data.PIECE_NAMES[p]}" for p, n in content.items())
 
 
 def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False) -> SaleResult:
@@ -128,7 +124,7 @@ def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False)
     areas that drying huts pushed past their room, which R11 allows.
     """
     if not specs:
-        raise CalcInputError("name at least one piece to sell, e.g. 2xfirewood milled-firewood@dry1")
+        raise CalcInputError(_said("nothing_to_sell"))
     lines: list[SaleLine] = []
     per_area: dict[str, dict[str, int]] = {}
     for spec in specs:
@@ -146,12 +142,13 @@ def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False)
             if not prices.drying_area_fits(content, doubled=doubled):
                 factor = 2 if doubled else 1
                 disks, milled = data.DRYING_CAPACITY_DISKS * factor, data.DRYING_CAPACITY_MILLED * factor
-                raise IllegalAction(
-                    f"the {data.AREA_NAMES[area]} cannot hold {_describe(content)}: it takes "
-                    f"{_plural(disks, 'disk')} or up to {milled} milled logs, never both "
-                    "(drying huts can overfill: add --overfull)",
-                    "R11",
-                )
+                from . import views, words
+
+                t = texts.load("calc")["errors"]
+                held = t["drying_joiner"].join(texts.fill(t["drying_item"], n=n, word=words.thing(p))
+                                               for p, n in content.items())
+                raise IllegalAction(texts.fill(views.counted(t, "drying_full", disks), area=words.area(area),
+                                               content=held, disks=disks, milled=milled), "R11")
     return SaleResult(tuple(lines), sum(line.subtotal for line in lines))
 
 
@@ -221,7 +218,7 @@ def winter(food_need: int, heat_need: int, food: int, heat: int, money: int, loa
                         ("heating wood", heat), ("money", money), ("loans", loans)):
         non_negative(name, value)
     if loans > data.MAX_LOANS:
-        raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans, not {loans}", "R15")
+        raise IllegalAction(_said("loans_max", max=data.MAX_LOANS, loans=loans), "R15")
     feeding = _winter_step("feeding", food_need, food, money, loans)
     heating = _winter_step("heating", heat_need, heat, feeding.money_left, loans + feeding.loans_taken)
     return WinterResult(
@@ -307,7 +304,7 @@ def loan(loans: int | None = None) -> LoanResult:
         return LoanResult(rows, None, None, None)
     non_negative("loans", loans)
     if loans > data.MAX_LOANS:
-        raise IllegalAction(f"a player holds at most {data.MAX_LOANS} loans, not {loans}", "R15")
+        raise IllegalAction(_said("loans_max", max=data.MAX_LOANS, loans=loans), "R15")
     current = _loan_row(loans)
     nxt = _loan_row(loans + 1) if loans < data.MAX_LOANS else None
     return LoanResult(rows, loans, current, nxt)
@@ -390,10 +387,10 @@ def parse_tokens(items: list[str]) -> dict[str, int]:
             count, name, area = _split_spec(part, "token")
             name = TOKEN_ALIASES.get(name, name)
             if area is not None or name not in sellable:
-                raise CalcInputError(f"cannot sell {part!r} at the market; tokens: {', '.join(sellable)}")
+                raise CalcInputError(_said("not_at_market", part=part, tokens=", ".join(sellable)))
             counts[name] = counts.get(name, 0) + count
             if counts[name] > data.MAX_COUNT:
-                raise CalcInputError(f"the box holds at most {data.MAX_COUNT} {name} tokens")
+                raise CalcInputError(_said("token_box", max=data.MAX_COUNT, name=name))
     return counts
 
 
@@ -482,24 +479,17 @@ def market(
     counts = parse_tokens(sell or [])
     trade_counts = {t: counts.pop(t) for t in data.TRADE_CARD_TOKENS if t in counts}
     if trade_counts and not trade_card:
-        raise IllegalAction(
-            f"{', '.join(trade_counts)} tokens can be sold only with the Trade planned work card "
-            "(add --trade-card)",
-            "R17",
-        )
+        raise IllegalAction(_said("trade_card", tokens=", ".join(trade_counts)), "R17")
     if not counts and not trade_counts and not buy_saws and not buy_food:
-        raise IllegalAction("nothing to buy or sell: a market visit must buy or sell something", "R3")
+        raise IllegalAction(_said("nothing_at_market"), "R3")
     if saws_owned is not None:
         if saws_owned > data.MAX_SAWS:
-            raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws, not {saws_owned}", "R17")
+            raise IllegalAction(_said("saws_owned_max", max=data.MAX_SAWS, owned=saws_owned), "R17")
         if saws_owned + buy_saws > data.MAX_SAWS:
-            raise IllegalAction(
-                f"a mill holds at most {data.MAX_SAWS} saws: owning {saws_owned}, you can buy "
-                f"{data.MAX_SAWS - saws_owned} more, not {buy_saws}",
-                "R17",
-            )
+            raise IllegalAction(_said("saws_more", max=data.MAX_SAWS, owned=saws_owned,
+                                      room=data.MAX_SAWS - saws_owned, buy=buy_saws), "R17")
     elif buy_saws > data.MAX_SAWS:
-        raise IllegalAction(f"a mill holds at most {data.MAX_SAWS} saws, so nobody buys {buy_saws}", "R17")
+        raise IllegalAction(_said("saws_buy_max", max=data.MAX_SAWS, buy=buy_saws), "R17")
     jokers = counts.pop("joker", 0)
     sets, unsold = craftwork_sets(counts, jokers, craftwork_card)
     trade = tuple(

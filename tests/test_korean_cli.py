@@ -242,3 +242,20 @@ def test_a_pdf_that_cannot_be_written_is_refused_in_korean(env):
         assert english in runner.invoke(app, args).output
         ko = runner.invoke(app, [*args, "--lang", "ko"])
         assert ko.exit_code == 1 and korean in ko.output and english not in ko.output, ko.output
+
+
+@pytest.mark.parametrize("args,english,korean", [
+    (["calc", "loan", "--loans", "9"], "a player holds at most 2 loans, not 9 (R15)", "대출을 2번까지만"),
+    (["calc", "sale", "2xoak"], "unknown kind 'oak'", "모르는 종류"),
+    (["calc", "sale", "3xfirewood@dry1", "milled-firewood@dry1"], "cannot hold 3 firewood and 1 milled firewood",
+     "장작 3개, 가공된 장작 1개를 둘 수 없습니다"),
+    (["calc", "market", "--sell", "raft"], "only with the Trade planned work card", "교역 작업 계획 카드"),
+    (["calc", "winter", "--food-need", "1", "--heat-need", "1", "--food", "1", "--heat", "1", "--money", "x"],
+     "--money must be a whole number, not 'x'", "--money은(는) 정수여야 합니다"),
+])
+def test_the_calculators_refuse_in_korean(env, args, english, korean):
+    en = runner.invoke(app, args)
+    assert en.exit_code == 1 and en.output.startswith("error: ") and english in en.output, en.output
+    ko = runner.invoke(app, ["--lang", "ko", *args])
+    assert ko.exit_code == 1 and ko.output.startswith("오류: ") and korean in ko.output, ko.output
+    assert english not in ko.output
