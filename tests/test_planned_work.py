@@ -149,6 +149,22 @@ def test_food_supply_two_food_per_floated_piece() -> None:
     assert player(g, "anna").food == food + 4
 
 
+def test_R27_food_supply_pays_for_the_log_driving_card_too() -> None:
+    """R27: 2 food per piece put on the river in the card's season, by rafts or by the Log Driving card."""
+    cards = ("food-supply", "log-driving") + OTHER_CARDS[:2]
+    g = start(2, mode="expert", cards=cards).game()
+    forward(g, step="travel", round=1, who="anna")
+    play(g, None, "anna go 8 food-supply 2")  # round 1 + 2 = the fall
+    forward(g, step="travel", round=2, who="anna")
+    play(g, None, "anna go 8 log-driving 1")  # round 2 + 1 = the fall
+    g = step(g, "transport", FALL, "anna", fix("anna", "woodpile.F", +3), fix("anna", "raft", +1))
+    food = player(g, "anna").food
+    play(g, None, "anna float 2F")
+    assert player(g, "anna").food == food + 4
+    play(g, None, "anna raft F")
+    assert player(g, "anna").food == food + 6
+
+
 @pytest.mark.parametrize("round_no", [BEFORE, AFTER])
 def test_food_supply_absent_in_other_seasons(round_no: int) -> None:
     g = step(planned("food-supply"), "transport", round_no, "anna", *RAFT_FIXES)
@@ -192,6 +208,15 @@ def test_hut_construction_two_tokens_make_two_huts() -> None:
     play(g, None, *TWO_TOKENS, "anna build food+accom")
     anna = player(g, "anna")
     assert anna.huts == {"food": 1, "accom": 1} and anna.craftwork == {}
+
+
+def test_R26_hut_construction_every_pair_makes_two_huts() -> None:
+    """R26: in the card's season each pair of different hut tokens becomes two huts, as often as pairs are held."""
+    g = travel(planned("hut-construction"), FALL)
+    play(g, None, *TWO_TOKENS, fix("anna", "board", +1), fix("anna", "shingle", +1),
+         "anna build food+accom", "anna build 2drying")
+    anna = player(g, "anna")
+    assert anna.huts == {"food": 1, "accom": 1, "drying": 2} and anna.craftwork == {}
 
 
 @pytest.mark.parametrize("round_no", [BEFORE, AFTER])

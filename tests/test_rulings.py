@@ -737,6 +737,17 @@ def test_R16_food_hut_takes_all_food_of_a_free_area() -> None:
     assert p.food == 2 and g.cutting["4"].get("food", 0) == 0 and p.huts == {"food": 1, "accom": 1}
 
 
+def test_R29_free_area_counts_the_owners_own_area() -> None:
+    """R29: for the food-storage hut an area is free when no other player's token is on it; one's own counts."""
+    from lignum_companion.engine import rules
+
+    g = to_round2_area()
+    play(g, None, "anna area 3", "ben area 5")
+    a, b = g.player_index("anna"), g.player_index("ben")
+    assert rules.free_area(g, a, 3) and rules.free_area(g, a, 4) and not rules.free_area(g, a, 5)
+    assert rules.free_area(g, b, 5) and not rules.free_area(g, b, 3)
+
+
 def test_R16_huts_built_and_used_in_winter() -> None:
     g = start(2).game()
     play(g, None, fix("anna", "stake", +1), fix("anna", "board", +1), fix("anna", "joker", +1))
