@@ -217,3 +217,13 @@ def test_a_setup_refusal_lists_modes_and_colours_in_korean_beside_the_codes_to_t
                 assert want in info.value.reason
             finally:
                 texts.choose(None)
+
+
+def test_the_tactical_area_menu_names_wood_and_food_in_korean(tmp_path):
+    from helpers import script_to
+
+    script = script_to(start(2, variants=("tactical",)), step="area", round=2)
+    out, _ = _session(tmp_path, script, ["quit"], "ko")
+    assert "장작 2개 (2F)" in out and "no wood" not in out
+    en, _ = _session(tmp_path, script, ["quit"], "en")
+    assert " 2F" in en

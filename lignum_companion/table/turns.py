@@ -9,7 +9,7 @@ from ..engine import data as D
 from ..engine import flow, legal_actions, prices, rules
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
-from ..engine.pieces import format_bag, total
+from ..engine.pieces import total
 from ..engine.state import Player
 from .common import TOKEN_NOTES, counted, short, tpl
 from .console import Back
@@ -92,9 +92,10 @@ class TurnMenus:
         for a in main:
             area = a.args["area"]
             bag = g.cutting[str(area)]
-            wood = format_bag({k: v for k, v in bag.items() if k in D.KINDS}, D.KINDS) or "no wood"
+            wood = words.bag({k: v for k, v in bag.items() if k in D.KINDS}, "wood")
             food = bag.get("food", 0)
-            choices.append(self.choice(a, wood + (f", {food} food" if food else ""), key=str(area)))
+            note = words.phrase("with_food", wood=wood, n=food) if food else wood
+            choices.append(self.choice(a, note, key=str(area)))
         richest = max(range(len(main)), key=lambda i: area_worth(g, main[i].args["area"]), default=None)
         return choices, richest
 

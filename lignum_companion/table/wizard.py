@@ -7,7 +7,7 @@ import random
 import re
 from typing import Any
 
-from .. import texts
+from .. import texts, words
 from ..engine import LignumError, NotationError, Setup
 from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
@@ -208,7 +208,8 @@ class _Wizard:
         if given in D.MODES:
             return given
         if given is not None:
-            self.con.say(tpl("given_not_usable", what="--mode", reason=f"modes are {', '.join(D.MODES)}"))
+            known = words.field("modes", list(D.MODES))
+            self.con.say(tpl("given_not_usable", what="--mode", reason=words.phrase("modes_are", modes=known)))
         choices = [(tpl(f"mode_{m}"), m) for m in D.MODES]
         default = D.MODES.index(self.answers.get("mode", "basic"))
         self.answers["mode"] = self.con.select(tpl("ask_mode"), choices, default)
@@ -219,7 +220,8 @@ class _Wizard:
         if given is not None and all(v in D.VARIANTS for v in given):
             return list(given)
         if given is not None:
-            self.con.say(tpl("given_not_usable", what="--variant", reason=f"variants are {', '.join(D.VARIANTS)}"))
+            known = words.field("modes", list(D.VARIANTS))
+            self.con.say(tpl("given_not_usable", what="--variant", reason=words.phrase("variants_are", modes=known)))
         # R24: the strict clearing order of a first game is offered with the variants (one question, not two)
         choices: list[tuple[str, Any]] = [(tpl("variant_none"), [])]
         choices += [(tpl(f"variant_{v}"), [v]) for v in D.VARIANTS]
