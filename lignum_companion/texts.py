@@ -5,8 +5,9 @@ English is the default and the fallback. A key missing in another language falls
 `MissingText` when `LIGNUM_STRICT_TEXTS` is set (the test suite sets it), so a gap is loud where it can be fixed.
 
 Which language: `--lang` (every command), else `LIGNUM_LANG`, else the game file's `lang` header, else the
-locale (`LC_ALL`, `LC_MESSAGES`, `LANG` starting with `ko`). The notation, the log, JSON keys and ruling ids
-never change with the language.
+locale (`LC_ALL`, `LC_MESSAGES`, `LANG` starting with `ko`). A game file that cannot be read is refused in its
+`lang` when the problem lies after its header (gamefile.BadFile.lang), else in the language chosen before. The
+notation, the log, JSON keys and ruling ids never change with the language.
 
 Start-up (benchmarks/bench_cli.py): importing tomllib and parsing a file cost about 3 ms, a fifth of the
 whole `--help` budget, so a parsed template is kept in the user's cache folder (`LIGNUM_TEXT_CACHE`, or

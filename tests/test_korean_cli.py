@@ -57,7 +57,7 @@ def test_a_bad_game_file_is_refused_in_korean_and_in_english_as_before(env):
         assert ko.exit_code == 1 and hangul(ko.output) and english not in ko.output, (name, ko.output)
         assert ko.output.count("\n") == 1, ko.output  # still one line
     ko = runner.invoke(app, ["check", str(env / "header.lignum"), "--lang", "ko"])
-    assert "3번째 줄: 알 수 없는 헤더 줄 'colour'" in ko.output
+    assert "3번째 줄: 알 수 없는 머리말 줄 'colour'" in ko.output
 
 
 def test_a_korean_game_is_refused_in_korean_once_its_header_is_read(env, monkeypatch):
