@@ -166,7 +166,7 @@ USAGE_ERRORS = [
     (["calc", "sale"], "Missing argument 'PIECE'.", "인수 'PIECE'이(가) 빠졌습니다."),
     (["undo", "-n", "x"], "Invalid value for '-n': 'x' is not a whole number",
      "'-n'의 값이 잘못되었습니다: 'x'은(는) 정수가"),
-    (["shw"], "No such command 'shw'. Did you mean 'show'?", "'shw'이라는 명령은 없습니다. 혹시 'show'?"),
+    (["shw"], "No such command 'shw'. Did you mean 'show'?", "'shw'(이)라는 명령은 없습니다. 혹시 'show'?"),
     (["calc", "winter", "--food-need"], "Option '--food-need' requires an argument.", "'--food-need' 옵션에는 값이"),
     (["calc", "market", "--trade-card=1"], "Option '--trade-card' does not take a value.", "값을 받지 않습니다"),
     (["calc"], None, "명령:"),
