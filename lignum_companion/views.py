@@ -205,7 +205,7 @@ def pending_lines(g: Game) -> list[str]:
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == "selling" and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
-            out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=format_bag(rules.must_sell(p), D.PIECES)))
+            out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
         if p.debt:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans:
