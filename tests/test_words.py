@@ -224,6 +224,25 @@ def test_the_tactical_area_menu_names_wood_and_food_in_korean(tmp_path):
 
     script = script_to(start(2, variants=("tactical",)), step="area", round=2)
     out, _ = _session(tmp_path, script, ["quit"], "ko")
-    assert "장작 2개 (2F)" in out and "no wood" not in out
+    assert "장작 2개 (2F)" in out and "no wood" not in out, out[-1500:]
     en, _ = _session(tmp_path, script, ["quit"], "en")
     assert " 2F" in en
+
+
+def test_the_travel_reminder_says_who_took_food_in_korean():
+    from helpers import script_to
+
+    from lignum_companion import views
+
+    script = script_to(start(), step="placement", round=2).then("placement 4:2food")
+    g = script.then("anna area 4", "ben area 4").game()
+    texts.choose("ko")
+    try:
+        assert "anna 4번 영역에서 1개, ben 4번 영역에서 1개" in views.reminder(g)
+    finally:
+        texts.choose(None)
+    texts.choose("en")
+    try:
+        assert "anna 1 from area 4, ben 1 from area 4" in views.reminder(g)
+    finally:
+        texts.choose(None)
