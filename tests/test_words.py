@@ -246,3 +246,11 @@ def test_the_travel_reminder_says_who_took_food_in_korean():
         assert "anna 1 from area 4, ben 1 from area 4" in views.reminder(g)
     finally:
         texts.choose(None)
+
+
+def test_a_correction_typed_in_play_keeps_its_korean_reason(tmp_path):
+    from helpers import PATHS
+
+    travel = start(2).then("path " + PATHS[2])
+    _, done = _session(tmp_path, travel, ["fix anna money +1 장작 판 돈", "quit"], "ko")
+    assert done[-1] == "fix anna money +1 장작 판 돈"

@@ -263,6 +263,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def typed(self, raw: str) -> str:
         """A typed answer in the notation: words of the shown language for codes become the codes (판자 -> board,
         2장작 -> 2F; templates/<lang>/words.toml [aliases]); players' names stay as they are."""
+        if "fix" in raw.split()[:2]:
+            return raw  # a correction's reason is the table's own words, kept as typed
         g = self.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
