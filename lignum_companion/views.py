@@ -482,10 +482,6 @@ def step_lines(g: Game) -> list[str]:
 # --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
 
 
-def _sale_text(sale: dict[str, dict[str, int]]) -> str:
-    return " ".join(f"{area}:{format_bag(bag, D.PIECES)}" for area, bag in sale.items() if bag)
-
-
 def forecast_line(f: Any) -> str:
     """One player's coming winter: what the card asks, what they hold, and what it costs (R14)."""
     tpl = texts.load("advice")["forecast"]
@@ -499,7 +495,7 @@ def forecast_line(f: Any) -> str:
             for area, bag in part.items():
                 sale.setdefault(area, {}).update({k: sale.get(area, {}).get(k, 0) + n for k, n in bag.items()})
         if sale:
-            parts.append(texts.fill(tpl["sale"], dollars=f.sale_needed - f.debt, pieces=_sale_text(sale)))
+            parts.append(texts.fill(tpl["sale"], dollars=f.sale_needed - f.debt, pieces=words.by_area(sale)))
     if f.debt:
         parts.append(texts.fill(tpl["debt"], debt=f.debt))
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""

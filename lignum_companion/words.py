@@ -86,6 +86,14 @@ def card_needs(pairs: list[Any]) -> str:
     return needs(pairs) if _w()["beside"]["needs"] else " ".join(f"{pc}@{st}" for pc, st in pairs)
 
 
+def by_area(wood: dict[str, dict[str, int]]) -> str:
+    """Wood by mill area: the notation (`sale:2S dry1:mS`), or the words with it where the language shows them
+    ('가판대(sale) 침엽수 2개 (2S)'); '-' for none."""
+    if not _w()["beside"]["bag"]:
+        return " ".join(f"{a}:{format_bag(b, D.PIECES)}" for a, b in wood.items() if b) or "-"
+    return "; ".join(f"{area(a)} {bag(b)}" for a, b in wood.items() if b) or "-"
+
+
 def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
     """What a player holds, short: the notation ('saw+stake'), or the words where the language shows them
     ('톱 1개, 말뚝 1개'); '' for nothing."""

@@ -254,3 +254,21 @@ def test_a_correction_typed_in_play_keeps_its_korean_reason(tmp_path):
     travel = start(2).then("path " + PATHS[2])
     _, done = _session(tmp_path, travel, ["fix anna money +1 장작 판 돈", "quit"], "ko")
     assert done[-1] == "fix anna money +1 장작 판 돈"
+
+
+def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
+    from helpers import script_to
+
+    from lignum_companion import views
+
+    g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
+    texts.choose("ko")
+    try:
+        assert "(가판대(sale) 침엽수 1개 (S))" in "\n".join(views.forecast_lines(g))
+    finally:
+        texts.choose(None)
+    texts.choose("en")
+    try:
+        assert "(sale:S)" in "\n".join(views.forecast_lines(g))
+    finally:
+        texts.choose(None)

@@ -42,7 +42,7 @@ class WinterMenus:
         if step == "heating":
             own.pop("store", None)  # every stored log is burnt first (R14)
         example = rules.wood_example(own)
-        self.say(tpl("winter_short", short=bill.still_short, name=p.name, wood=rules.wood_words(own)))
+        self.say(tpl("winter_short", short=bill.still_short, name=p.name, wood=words.by_area(own)))
         options = sorted(main, key=lambda a: rules.forced_sale_value(a.args["sell"]))
         choices = []
         for a in options:
