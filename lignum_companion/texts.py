@@ -302,5 +302,54 @@ class _Blank(dict):
 
 
 def fill(template: str, /, **fields: Any) -> str:
-    """Format a template, leaving unknown fields visible rather than failing (a field may be called `text`)."""
-    return template.format_map(_Blank(fields))
+    """Format a template, leaving unknown fields visible rather than failing (a field may be called `text`).
+
+    Korean templates write a particle after a field in both forms ('{player}은(는)'); once the word is known,
+    the right one is kept (민준은, 서연이는 -> 서연은/서연이, '$5로'), see `particles`."""
+    out = template.format_map(_Blank(fields))
+    if ")" in out and not out.isascii():
+        out = particles(out)
+    return out
+
+
+# Korean particle pairs, by whether the word before ends in a final consonant (batchim): (with, without)
+_PAIRS = {"은(는)": ("은", "는"), "이(가)": ("이", "가"), "을(를)": ("을", "를"), "와(과)": ("과", "와"),
+          "과(와)": ("과", "와"), "(으)로": ("으로", "로"), "(이)": ("이", "")}
+_particle_re: Any = None
+
+
+def _final(word: str) -> str:
+    """'' (no final consonant), 'l' (ㄹ, which takes 로 not 으로) or 'c' (any other); '?' when unknown."""
+    if word.startswith("$"):
+        return "l"  # $5 reads "5 달러"
+    if word.isdecimal():  # how the last figure is read: 일 이 삼 사 오 육 칠 팔 구, 십/백/천/만 for a 0
+        return {"1": "l", "7": "l", "8": "l", "2": "", "4": "", "5": "", "9": ""}.get(word[-1], "c")
+    code = ord(word[-1]) - 0xAC00
+    if not 0 <= code < 11172:
+        return "?"
+    tail = code % 28
+    return "" if tail == 0 else ("l" if tail == 8 else "c")
+
+
+def particles(text: str) -> str:
+    """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure (a parenthesised gloss or a
+    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...은'); after a Latin word both stay."""
+    global _particle_re
+    if _particle_re is None:
+        import re
+
+        alternatives = "|".join(re.escape(k) for k in _PAIRS)
+        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
+
+    def pick(m: Any) -> str:
+        final = _final(m.group(1))
+        if final == "?":
+            return m.group(0)
+        with_, without = _PAIRS[m.group(3)]
+        if m.group(3) == "(으)로":
+            chosen = "으로" if final == "c" else "로"
+        else:
+            chosen = with_ if final else without
+        return m.group(1) + m.group(2) + chosen
+
+    return _particle_re.sub(pick, text)

@@ -66,7 +66,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     child.expect(re.escape(KO["ask_order"]))
     child.send("\x1b[B")                   # arrow down: as entered
     child.send("\r")
-    ask(child, texts.fill(KO["ask_areas"], names="anna ben") + " [random]", "1 5")
+    ask(child, texts.fill(KO["ask_areas"], names="anna ben"), "1 5")
     ask(child, texts.fill(KO["ask_winter"], year=1), "4/2")
     ask(child, texts.fill(KO["ask_winter"], year=2), "5/3")
     child.expect(re.escape(KO["ask_expansion"]))

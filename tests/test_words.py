@@ -45,7 +45,7 @@ def test_a_correction_names_the_area_and_pieces_in_korean():
     g = forward(start().game(), step="travel")
     en, ko = _both(g, "fix anna woodpile.mS +1 x")
     assert en.startswith("the woodpile never holds milled softwood")
-    assert ko.startswith("목재더미(woodpile)에는 가공된 침엽수(mS)이(가) 놓이지 않습니다")
+    assert ko.startswith("목재더미(woodpile)에는 가공된 침엽수(mS)가 놓이지 않습니다")
     assert "장작(F), 침엽수(S), 활엽수(H)" in ko and "firewood" not in ko
 
 
@@ -53,7 +53,7 @@ def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
     g = forward(start().then(fix("anna", "money", -5)).game(), step="travel")
     en, ko = _both(g, "anna go 4 2")
     assert en.startswith("2 bearers costs $2 and anna has $0")
-    assert ko.startswith("짐꾼 2명은(는) $2이고 anna의 돈은 $0입니다")
+    assert ko.startswith("짐꾼 2명은 $2이고 anna의 돈은 $0입니다")
     en, ko = _both(g, "anna go 4 9")
     assert en == "only 6 bearers are left on location 4" and ko == "4번 칸에 남은 짐꾼: 6명뿐입니다"
 
@@ -62,7 +62,7 @@ def test_a_planned_work_card_shows_its_korean_name_beside_the_code():
     g = forward(start(mode="expert").game(), step="travel")
     en, ko = _both(g, "anna go plan overtime 1")
     assert en == "overtime is not among the laid-out planned work cards"
-    assert ko == "초과 근무(overtime)은(는) 펼쳐진 작업 계획 카드가 아닙니다"
+    assert ko == "초과 근무(overtime)는 펼쳐진 작업 계획 카드가 아닙니다"
 
 
 def test_every_engine_code_has_a_word_in_every_language():

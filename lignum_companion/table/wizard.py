@@ -267,7 +267,7 @@ class _Wizard:
             return given
         self.con.say(tpl("areas_intro", n=len(players), others=6 - len(players)))
         while True:
-            raw = alias(self.con.line(tpl("ask_areas", names=" ".join(players))  + " [random]"))  # 무작위 too
+            raw = alias(self.con.line(tpl("ask_areas", names=" ".join(players))))  # 무작위 -> random
             if raw.lower() == "quit":
                 raise Interrupted("quit")
             if not raw or raw.lower() in ("random", "r"):

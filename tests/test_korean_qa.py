@@ -1,0 +1,57 @@
+"""Found by playing as a new Korean table (QA pass on issue #12); each test failed before its fix.
+
+- The areas question offered "random [random]" in English.
+- Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
+  form to fill in; once the word is known the right particle is chosen (texts.particles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lignum_companion import texts
+
+
+@pytest.mark.parametrize(("shown", "read"), [
+    ("민준은(는) 기다립니다", "민준은 기다립니다"),        # final consonant: 은
+    ("서연이(가) 두 번", "서연이 두 번"),
+    ("'민준'이(가) 두 번 나옵니다", "'민준'이 두 번 나옵니다"),  # past a closing quote
+    ("지우을(를) 고릅니다", "지우를 고릅니다"),            # no final consonant: 를
+    ("초과 근무(overtime)은(는)", "초과 근무(overtime)는"),  # past a gloss in brackets
+    ("99이(가) 아닙니다", "99가 아닙니다"),                # 구: no final consonant
+    ("3이(가) 아닙니다", "3이 아닙니다"),                  # 삼
+    ("돈 $5(으)로는", "돈 $5로는"),                       # 5 달러: ㄹ takes 로
+    ("돈(으)로", "돈으로"),
+    ("'서연'(이)라는 플레이어", "'서연'이라는 플레이어"),
+    ("'지우'(이)라는 플레이어", "'지우'라는 플레이어"),
+    ("서연와(과) 민준", "서연과 민준"),
+    ("anna은(는) 기다립니다", "anna은(는) 기다립니다"),    # a Latin name: both forms stay
+])
+def test_a_particle_after_a_known_word_is_the_one_korean_uses(shown, read) -> None:
+    assert texts.particles(shown) == read
+
+
+def test_the_wizard_says_a_name_twice_with_one_particle_in_korean_and_as_before_in_english() -> None:
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose("ko")
+        assert tpl("players_twice", name="민준").startswith("'민준'이 두 번 나옵니다")
+        assert tpl("players_twice", name="지우").startswith("'지우'가 두 번 나옵니다")
+        texts.choose("en")
+        assert tpl("players_twice", name="anna").startswith("the name 'anna' is given twice")
+    finally:
+        texts.choose(None)
+
+
+def test_the_wizard_offers_random_areas_in_the_players_language() -> None:
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose("ko")
+        ko = tpl("ask_areas", names="민준 서연")
+        assert "random" not in ko and ko.endswith("또는 무작위 [무작위]")
+        texts.choose("en")
+        assert tpl("ask_areas", names="anna ben").endswith("or random [random]")
+    finally:
+        texts.choose(None)
