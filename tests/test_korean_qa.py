@@ -1,6 +1,6 @@
 """Found by playing as a new Korean table (QA pass on issue #12); each test failed before its fix.
 
-- The areas question offered "random [random]" in English.
+- The areas question offered "random [random]" and the colours question "[red blue green]" in English.
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """

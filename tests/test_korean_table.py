@@ -75,7 +75,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     child.send("\r")
     child.expect(re.escape(KO["ask_name"]))
     child.sendline("금요일 게임")
-    child.expect(re.escape(texts.fill(KO["ask_colours"], names="anna ben")))
+    child.expect(re.escape(texts.fill(KO["ask_colours"], names="anna ben") + " [빨강 파랑]"))  # not [red blue]
     child.sendline("")
     child.expect(re.escape(KO["wizard_confirm"]))
     child.send("\r")

@@ -171,7 +171,8 @@ class _Wizard:
         if given is not None:
             return given
         previous = self.answers.get("colours") or dict(zip(players, colours_of(Setup(players=players)), strict=True))
-        hint = " ".join(previous[p] for p in players if p in previous)
+        shown = texts.load("scoresheet")["labels"]["colour_names"]  # the default in the players' words (빨강)
+        hint = " ".join(shown.get(previous[p], previous[p]) for p in players if p in previous)
 
         def check(raw: str) -> dict[str, str]:
             said = to_notation(raw, keep=tuple(players)).replace(",", " ").split()  # 빨강 -> red
