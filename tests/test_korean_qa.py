@@ -1,6 +1,7 @@
 """Found by playing as a new Korean table (QA pass on issue #12); each test failed before its fix.
 
 - The areas question offered "random [random]" and the colours question "[red blue green]" in English.
+- The play help lost its columns on one line too wide for the terminal (quit).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
@@ -55,3 +56,17 @@ def test_the_wizard_offers_random_areas_in_the_players_language() -> None:
         assert tpl("ask_areas", names="anna ben").endswith("or random [random]")
     finally:
         texts.choose(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_play_help_fits_the_terminal_so_its_columns_stay_aligned(lang) -> None:
+    """A longer line was re-wrapped word by word and lost its column ('quit 여기서 멈춥니다...')."""
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose(lang)
+        lines = tpl("help").splitlines()
+    finally:
+        texts.choose(None)
+    assert len(lines) > 10 and all(texts.display_width(line) <= 80 for line in lines), \
+        [line for line in lines if texts.display_width(line) > 80]
