@@ -2,6 +2,8 @@
 
 - The areas question offered "random [random]" and the colours question "[red blue green]" in English.
 - The play help lost its columns on one line too wide for the terminal (quit).
+- An accepted action was echoed "  ok: anna go 4 5" in Korean.
+- `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
@@ -71,3 +73,43 @@ def test_the_play_help_fits_the_terminal_so_its_columns_stay_aligned(lang) -> No
     rows = [line for line in lines if line.startswith("  ")]  # the two-column rows (a heading may wrap)
     assert len(rows) > 10 and all(texts.display_width(row) <= 80 for row in rows), \
         [row for row in rows if texts.display_width(row) > 80]
+
+
+def test_play_confirms_a_saved_line_in_the_players_language() -> None:
+    """Every accepted action was echoed as '  ok: anna go 4 5' in Korean too."""
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose("ko")
+        assert tpl("saved_line", text="anna go 4 5") == "  저장: anna go 4 5"
+        texts.choose("en")
+        assert tpl("saved_line", text="anna go 4 5") == "  ok: anna go 4 5"
+    finally:
+        texts.choose(None)
+
+
+@pytest.mark.parametrize(("lang", "question", "words"), [
+    ("ko", "rules 겨울에 음식이 모자라면", "관련 주제: "),
+    ("en", "rules what if I cannot pay for food", "Also matching: ")])
+def test_play_names_the_other_matching_topics_by_their_titles(lang, question, words, monkeypatch, tmp_path) -> None:
+    """`rules ...` in play listed the other topics as bare ids (faq-supply, winter-heating) in Korean too."""
+    from typer.testing import CliRunner
+
+    from lignum_companion import rules_lookup as rl
+    from lignum_companion.cli import app
+
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    runner = CliRunner()
+    try:
+        new = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
+               "--areas", "anna=1,민준=5", "--winter", "6/3,7/4", "--lang", lang]
+        assert runner.invoke(app, new).exit_code == 0
+        out = runner.invoke(app, ["play", "--lang", lang], input=f"{question}\nquit\n").output
+        also = next(line for line in out.splitlines() if words in line)
+        found = rl.lookup(question.removeprefix("rules "))
+        assert len(found) > 1 and all(f"{t.title} [{t.id}]" in out for t in found[1:2]), also
+    finally:
+        texts.choose(None)
+        texts.use_game(None)

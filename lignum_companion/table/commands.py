@@ -96,7 +96,8 @@ class Commands:
             return
         self.say(rl.render(found[0], width), wrap=False)
         if len(found) > 1:
-            self.say(tpl("rules_also", topics=", ".join(t.id for t in found[1:])))
+            also = ", ".join(f"{t.title} [{t.id}]" for t in found[1:])  # titles in the shown language
+            self.say(tpl("rules_also", topics=also))
 
     # --- stopping and the end ----------------------------------------------------------------------------------
     def stopped(self, why: str) -> None:

@@ -366,7 +366,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
             return False
         for text in done:
-            self.say(f"  ok: {text}")
+            self.say(tpl("saved_line", text=text))  # the notation line as written to the file
         self.report(before, trial)
         return True
 
