@@ -305,7 +305,7 @@ def fill(template: str, /, **fields: Any) -> str:
     """Format a template, leaving unknown fields visible rather than failing (a field may be called `text`).
 
     Korean templates write a particle after a field in both forms ('{player}은(는)'); once the word is known,
-    the right one is kept (민준은, 서연이는 -> 서연은/서연이, '$5로'), see `particles`."""
+    the right one is kept (민준은, 지우는, '$5가' read 5달러가), see `particles`."""
     out = template.format_map(_Blank(fields))
     if ")" in out and not out.isascii():
         out = particles(out)
@@ -321,7 +321,7 @@ _particle_re: Any = None
 def _final(word: str) -> str:
     """'' (no final consonant), 'l' (ㄹ, which takes 로 not 으로) or 'c' (any other); '?' when unknown."""
     if word.startswith("$"):
-        return "l"  # $5 reads "5 달러"
+        return ""  # $5 reads "5달러"
     if word.isdecimal():  # how the last figure is read: 일 이 삼 사 오 육 칠 팔 구, 십/백/천/만 for a 0
         return {"1": "l", "7": "l", "8": "l", "2": "", "4": "", "5": "", "9": ""}.get(word[-1], "c")
     code = ord(word[-1]) - 0xAC00

@@ -23,7 +23,8 @@ from lignum_companion import texts
     ("초과 근무(overtime)은(는)", "초과 근무(overtime)는"),  # past a gloss in brackets
     ("99이(가) 아닙니다", "99가 아닙니다"),                # 구: no final consonant
     ("3이(가) 아닙니다", "3이 아닙니다"),                  # 삼
-    ("돈 $5(으)로는", "돈 $5로는"),                       # 5 달러: ㄹ takes 로
+    ("돈 $5(으)로는", "돈 $5로는"),                       # 5달러: 로
+    ("$3이(가) 모자랍니다", "$3가 모자랍니다"),            # 3달러가
     ("돈(으)로", "돈으로"),
     ("'서연'(이)라는 플레이어", "'서연'이라는 플레이어"),
     ("'지우'(이)라는 플레이어", "'지우'라는 플레이어"),
@@ -113,3 +114,15 @@ def test_play_names_the_other_matching_topics_by_their_titles(lang, question, wo
     finally:
         texts.choose(None)
         texts.use_game(None)
+
+
+@pytest.mark.parametrize(("name", "korean"), [("지우", "지우는 강에"), ("민준", "민준은 강에")])
+def test_a_reminder_after_a_name_ending_in_a_vowel_reads_right(name, korean) -> None:
+    """'{name}은 강에 ...' was written with 은 only, so 지우 read '지우은'."""
+    try:
+        texts.choose("ko")
+        assert texts.fill(texts.load("reminders")["skip"]["no_river"], name=name).startswith(korean)
+        texts.choose("en")
+        assert texts.fill(texts.load("reminders")["skip"]["no_river"], name="anna").startswith("anna has nothing")
+    finally:
+        texts.choose(None)
