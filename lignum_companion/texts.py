@@ -324,6 +324,9 @@ def _final(word: str) -> str:
         return ""  # $5 reads "5달러"
     if word.isdecimal():  # how the last figure is read: 일 이 삼 사 오 육 칠 팔 구, 십/백/천/만 for a 0
         return {"1": "l", "7": "l", "8": "l", "2": "", "4": "", "5": "", "9": ""}.get(word[-1], "c")
+    last = word[-1].lower()
+    if last.isascii() or last in "ëé":  # a Latin name, by how Korean writes its last sound: anna 안나, ben 벤
+        return "" if last in "aiouyë" else "c" if last in "mn" else "l" if last == "l" else "?"  # e: mike/jane
     code = ord(word[-1]) - 0xAC00
     if not 0 <= code < 11172:
         return "?"
@@ -333,13 +336,14 @@ def _final(word: str) -> str:
 
 def particles(text: str) -> str:
     """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure (a parenthesised gloss or a
-    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...은'); after a Latin word both stay."""
+    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는'); after a Latin word only when its
+    last letter tells (anna는, ben은; bob, jane keep both)."""
     global _particle_re
     if _particle_re is None:
         import re
 
         alternatives = "|".join(re.escape(k) for k in _PAIRS)
-        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
+        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
 
     def pick(m: Any) -> str:
         final = _final(m.group(1))

@@ -29,7 +29,10 @@ from lignum_companion import texts
     ("'서연'(이)라는 플레이어", "'서연'이라는 플레이어"),
     ("'지우'(이)라는 플레이어", "'지우'라는 플레이어"),
     ("서연와(과) 민준", "서연과 민준"),
-    ("anna은(는) 기다립니다", "anna은(는) 기다립니다"),    # a Latin name: both forms stay
+    ("anna은(는) 기다립니다", "anna는 기다립니다"),        # a Latin name ending in a vowel: 안나는
+    ("ben은(는) 기다립니다", "ben은 기다립니다"),          # 벤은
+    ("bob은(는) 기다립니다", "bob은(는) 기다립니다"),      # 밥 or 보브: both forms stay
+    ("`F`은(는) 알 수 없는", "`F`은(는) 알 수 없는"),
 ])
 def test_a_particle_after_a_known_word_is_the_one_korean_uses(shown, read) -> None:
     assert texts.particles(shown) == read
