@@ -12,7 +12,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from . import texts
+from . import (
+    gamefile,  # noqa: F401 -- registers the renderer of the engine's refusals (prices: R10)
+    texts,
+)
 from .engine import data, prices
 from .engine.errors import IllegalAction, LignumError
 
@@ -31,7 +34,19 @@ PIECE_BY_NAME: dict[str, str] = {name.replace(" ", "-"): code for code, name in 
 TOKEN_ALIASES = {"reed-bundle": "reed", "reeds": "reed", "stakes": "stake", "boards": "board",
                  "shingles": "shingle", "jokers": "joker", "rafts": "raft", "sledges": "sledge",
                  "wagons": "wagon"}
-_SPEC = re.compile(r"^(?:(?P<count>\d+)\s*[x×*])?(?P<name>[a-z][a-z-]*)(?:@(?P<area>[a-z0-9]+))?$")
+_SPEC = re.compile(r"^(?:(?P<count>\d+)\s*[x×*]?)?(?P<name>[^\W\d_][\w -]*?)(?:@(?P<area>[a-z0-9]+))?$")
+
+
+def _own_name(name: str, table: str, codes: dict[str, str]) -> str:
+    """A piece or token typed in Korean words (2장작, 가공된-장작@dry1, 말뚝) -> its command-line name."""
+    if name.isascii():
+        return name
+    for lang in texts.LANGS:  # a Korean word is read whichever language is shown
+        shown = texts.load("calc", lang)
+        for code, word in (shown["sale"]["pieces"] if table == "pieces" else shown["market"]["one"]).items():
+            if name.replace("-", " ") == word.lower():
+                return codes.get(code, code)
+    return name
 
 
 def non_negative(name: str, value: int | None) -> int:
@@ -108,6 +123,7 @@ class SaleResult:
 def parse_piece(spec: str) -> tuple[int, str, str]:
     """Read one `[N×|Nx]KIND[@AREA]` argument into (count, piece code, area)."""
     count, name, area = _split_spec(spec, "piece")
+    name = _own_name(name, "pieces", {code: word.replace(" ", "-") for code, word in data.PIECE_NAMES.items()})
     if name not in PIECE_BY_NAME:
         raise CalcInputError(_said("unknown_kind", name=name, spec=spec, kinds=", ".join(PIECE_BY_NAME)))
     area = area or data.SALE_AREAS[0]
@@ -385,7 +401,7 @@ def parse_tokens(items: list[str]) -> dict[str, int]:
     for item in items:
         for part in filter(None, (p.strip() for p in item.split(","))):
             count, name, area = _split_spec(part, "token")
-            name = TOKEN_ALIASES.get(name, name)
+            name = TOKEN_ALIASES.get(name, _own_name(name, "tokens", {}))
             if area is not None or name not in sellable:
                 raise CalcInputError(_said("not_at_market", part=part, tokens=", ".join(sellable)))
             counts[name] = counts.get(name, 0) + count

@@ -4,6 +4,7 @@
 - The play help lost its columns on one line too wide for the terminal (quit).
 - An accepted action was echoed "  ok: anna go 4 5" in Korean.
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
+- `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
@@ -129,3 +130,65 @@ def test_a_reminder_after_a_name_ending_in_a_vowel_reads_right(name, korean) -> 
         assert texts.fill(texts.load("reminders")["skip"]["no_river"], name="anna").startswith("anna has nothing")
     finally:
         texts.choose(None)
+
+
+CALC_REFUSALS = [  # (arguments, English words kept as they were)
+    (["calc", "sale", "oak"], "unknown kind 'oak' in 'oak'; kinds: firewood"),
+    (["calc", "sale", "0xfirewood"], "cannot read '0xfirewood': the count must be at least 1"),
+    (["calc", "sale", "2xmilled-firewood@dry1", "softwood@dry1"], "the first drying area cannot hold 2 milled"),
+    (["calc", "market"], "nothing to buy or sell"),
+    (["calc", "market", "--sell", "raft"], "raft tokens can be sold only with the Trade"),
+    (["calc", "market", "--buy-saws", "9"], "a mill holds at most 4 saws, so nobody buys 9"),
+    (["calc", "loan", "--loans", "3"], "a player holds at most 2 loans, not 3"),
+    (["calc", "winter", "--food-need", "x", "--heat-need", "3", "--food", "2", "--heat", "1", "--money", "3"],
+     "--food-need must be a whole number, not 'x'"),
+]
+
+
+@pytest.fixture
+def cli(monkeypatch, tmp_path):
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    runner = CliRunner()
+    yield lambda *args: runner.invoke(app, list(args))
+    texts.choose(None)
+    texts.use_game(None)
+
+
+@pytest.mark.parametrize(("args", "english"), CALC_REFUSALS)
+def test_the_calculators_refuse_in_korean_and_in_english_as_before(cli, args, english) -> None:
+    """`lignum calc` refused in English under Korean ('cannot read '2장작': write a piece as ...')."""
+    en = cli(*args)
+    assert en.exit_code == 1 and english in en.output, en.output
+    ko = cli(*args, "--lang", "ko")
+    shown = ko.output.strip().removeprefix("오류: ")
+    assert ko.exit_code == 1 and any("\uac00" <= ch <= "\ud7a3" for ch in shown), ko.output
+    assert english.split(":")[0] not in shown  # not the English sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_sale_and_market_calculators_read_korean_names(cli, lang) -> None:
+    sale = cli("calc", "sale", "2장작", "가공된-장작@dry1", "--json", "--lang", lang)
+    assert sale.exit_code == 0, sale.output
+    assert '"total": 7' in sale.output
+    market = cli("calc", "market", "--sell", "말뚝,2x판자", "--json", "--lang", lang)
+    assert market.exit_code == 0 and '"income": 2' in market.output, market.output
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "가공 전 활엽수"), ("en", "unmilled hardwood cannot be sold")])
+def test_calc_words_the_engine_s_own_refusal_in_a_fresh_process(lang, said, tmp_path) -> None:
+    """`lignum calc sale hardwood@dry2` printed the raw key 'sale_price-unmilled_cannot_be_sold {'kind': 'H'}':
+    nothing had registered the renderer of the engine's refusals in a process that reads no game."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "LIGNUM_LANG": lang}
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "calc", "sale", "hardwood@dry2"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 1 and said in r.stderr and "unmilled_cannot" not in r.stderr, r.stderr
