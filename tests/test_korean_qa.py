@@ -5,6 +5,7 @@
 - An accepted action was echoed "  ok: anna go 4 5" in Korean.
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
+- The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
@@ -192,3 +193,12 @@ def test_calc_words_the_engine_s_own_refusal_in_a_fresh_process(lang, said, tmp_
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "calc", "sale", "hardwood@dry2"],
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 1 and said in r.stderr and "unmilled_cannot" not in r.stderr, r.stderr
+
+
+def test_korean_texts_name_the_woods_as_the_korean_rules_do() -> None:
+    """The expansion texts said 연목/경목 where every other text (and the Korean rules) says 침엽수/활엽수."""
+    from pathlib import Path
+
+    folder = Path(texts.TEMPLATES) / "ko"
+    found = [p.name for p in folder.rglob("*.toml") if "연목" in p.read_text("utf-8") or "경목" in p.read_text("utf-8")]
+    assert not found
