@@ -202,3 +202,18 @@ def test_korean_texts_name_the_woods_as_the_korean_rules_do() -> None:
     folder = Path(texts.TEMPLATES) / "ko"
     found = [p.name for p in folder.rglob("*.toml") if "연목" in p.read_text("utf-8") or "경목" in p.read_text("utf-8")]
     assert not found
+
+
+def test_the_wizard_says_which_modes_and_variants_exist_in_korean(cli, monkeypatch) -> None:
+    """`lignum new --mode xyz` said 'modes are basic, ...' in English inside a Korean sentence (fixed on main too)."""
+    out = " ".join(cli("new", "--mode", "xyz", "-p", "a,b", "--lang", "ko").output.split())
+    assert "게임 방식은 기본(basic)" in out and "modes are" not in out, out
+    out = " ".join(cli("new", "--mode", "basic", "--variant", "zz", "-p", "a,b", "--lang", "ko").output.split())
+    assert "변형 규칙은" in out and "variants are" not in out, out
+    en = " ".join(cli("new", "--mode", "xyz", "-p", "a,b", "--lang", "en").output.split())
+    assert "--mode cannot be used: modes are basic, advanced, expert, planned" in en, en
+
+
+def test_an_unknown_ruling_reads_with_its_particle_in_korean(cli) -> None:
+    out = cli("rules", "R99", "--lang", "ko").output
+    assert "R99라는 판정은 없습니다" in out, out
