@@ -2,7 +2,7 @@
 
 - The areas question offered "random [random]" and the colours question "[red blue green]" in English.
 - The play help lost its columns on one line too wide for the terminal (quit).
-- An accepted action was echoed "  ok: anna go 4 5" in Korean.
+- An accepted action was echoed "  ok: anna go 4 5" in Korean, and undo said "  undone: ...".
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
 - The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
@@ -217,3 +217,18 @@ def test_the_wizard_says_which_modes_and_variants_exist_in_korean(cli, monkeypat
 def test_an_unknown_ruling_reads_with_its_particle_in_korean(cli) -> None:
     out = cli("rules", "R99", "--lang", "ko").output
     assert "R99라는 판정은 없습니다" in out, out
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "  되돌림: path "), ("en", "  undone: path ")])
+def test_play_says_what_undo_took_back_in_the_players_language(cli, lang, said) -> None:
+    """`undo` in play answered '  undone: anna cut' in Korean too."""
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    new = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
+           "--areas", "anna=1,민준=5", "--winter", "6/3,7/4", "--lang", lang]
+    assert cli(*new).exit_code == 0
+    path = "path wagon raft saw food coin stake sledge food X raft X board joker"
+    out = CliRunner().invoke(app, ["play", "--lang", lang], input=f"{path}\nundo\nquit\n").output
+    assert said + "wagon raft" in out, out[-1500:]

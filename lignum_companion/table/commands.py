@@ -34,7 +34,7 @@ class Commands:
             self.say(tpl("save_failed", file=self.path, reason=str(e)))
             return
         for line in removed:
-            self.say(f"  undone: {line.text}")
+            self.say(tpl("undone_line", text=line.text))
         self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))
         raise Rebuild
 
