@@ -2,6 +2,7 @@
 
 - The areas question offered "random [random]" and the colours question "[red blue green]" in English.
 - The play help lost its columns on one line too wide for the terminal (quit).
+- The path question was labelled "path [1]>" in Korean (now "경로 [1]>").
 - An accepted action was echoed "  ok: anna go 4 5" in Korean, and undo said "  undone: ...".
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.

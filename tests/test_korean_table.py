@@ -90,8 +90,8 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
 
     child = spawn(tmp_path, "play", str(path))  # the game's `lang ko` chooses Korean
     for label, text in ROUND_1:
-        answer(child, label, text)
-    answer(child, "path [1]", "quit")
+        answer(child, "경로 [1]" if label == "path [1]" else label, text)  # the path's prompt in Korean
+    answer(child, "경로 [1]", "quit")
     child.expect(pexpect.EOF)
     child.close()
     out = transcript(child)

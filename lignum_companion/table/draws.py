@@ -34,7 +34,8 @@ class DrawMenus:
 
     def path_menu(self) -> Menu:
         choices = [Choice("shuffle", tpl("note_shuffle"), follow=self.shuffle)]
-        return Menu("table", choices, 0, self.free_table("path"), header=tpl("path_header"), prompt="path")
+        return Menu("table", choices, 0, self.free_table("path"), header=tpl("path_header"),
+                    prompt=tpl("ask_path"))
 
     def shuffle(self, arg: str | None) -> list[str]:
         """Draw the path's equipment tokens for the table; the craftwork kinds are typed (RULINGS.md)."""
