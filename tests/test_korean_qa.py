@@ -7,6 +7,7 @@
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
 - The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
+- What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
@@ -233,3 +234,35 @@ def test_play_says_what_undo_took_back_in_the_players_language(cli, lang, said) 
     path = "path wagon raft saw food coin stake sledge food X raft X board joker"
     out = CliRunner().invoke(app, ["play", "--lang", lang], input=f"{path}\nundo\nquit\n").output
     assert said + "wagon raft" in out, out[-1500:]
+
+
+WINTER_GAME = [  # played by hand in Korean up to anna's winter cut (1년차 겨울)
+    "path stake food saw sledge raft coin wagon wagon saw raft board joker food", "anna go 4 5", "민준 go 10 3",
+    "서연 go 3", "anna loan", "anna go 6", "민준 go clearing", "서연 go 20", "anna go clearing", "서연 go clearing",
+    "민준 cut 3F", "anna cut F", "서연 cut F", "민준 carry sale:F", "anna carry saw:F", "민준 sell sale:F",
+    "path saw stake food board wagon raft food saw joker sledge coin raft wagon", "placement 3:2F+S 4:2food",
+    "placement 1:F 5:food", "민준 area 1", "서연 area 2", "anna area 3", "서연 go 10 2", "anna go 11", "민준 go 20",
+    "서연 go clearing", "anna go clearing", "민준 go clearing", "서연 cut 2F", "anna cut S", "민준 cut F",
+    "서연 carry sale:F", "서연 done", "서연 dry F",
+    "path shingle raft raft coin saw reed sledge food food joker saw wagon wagon", "placement 1:2F 2:food",
+    "placement 3:F 6:2F", "민준 area 1", "서연 area 2", "anna area 3", "민준 go 5", "anna go 4 3", "서연 go clearing",
+    "민준 go clearing", "anna go clearing", "서연 cut F", "민준 cut F", "anna cut F", "anna carry sale:F+S",
+    "서연 done", "anna done", "anna dry S", "서연 bonus F", "민준 bonus F", "anna bonus F", "서연 cut", "민준 cut",
+]
+
+
+@pytest.mark.parametrize(("lang", "debt"), [("ko", "빚 $0 -> $4"), ("en", "debt $0 -> $4")])
+def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) -> None:
+    """What an action changed showed the debt as '빚 0 -> 4' beside '$6 -> $0'."""
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    new = ["new", "-p", "민준,서연,anna", "--mode", "basic", "--no-variants", "--order", "anna,민준,서연",
+           "--areas", "민준=6,서연=2,anna=1", "--winter", "6/3,7/4", "--lang", lang, "-f", "w.lignum"]
+    new[-1] = str(tmp_path / "w.lignum")
+    assert cli(*new).exit_code == 0
+    done = cli("do", new[-1], *WINTER_GAME)
+    assert done.exit_code == 0, done.output
+    out = " ".join(CliRunner().invoke(app, ["play", new[-1]], input="1\n1\nquit\n").output.split())
+    assert debt in out, out[-2000:]

@@ -384,7 +384,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
                 a, b = getattr(p0, attr), getattr(p1, attr)
                 if a != b:
-                    parts.append(f"{word} {a} -> {b}")
+                    parts.append(f"{word} ${a} -> ${b}" if attr == "debt" else f"{word} {a} -> {b}")  # debt is dollars
             if parts:
                 self.say(f"     {p1.name}: " + ", ".join(parts))
         for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
