@@ -346,7 +346,12 @@ def particles(text: str) -> str:
         _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
 
     def pick(m: Any) -> str:
-        final = _final(m.group(1))
+        last = m.group(1)
+        if last.isascii() and last.isalpha():  # a Latin name, not a path or a code: /tmp/no, dry2:F
+            start = max(text.rfind(c, 0, m.start(1)) for c in " \n(") + 1
+            if not text[start:m.end(1)].strip("'\"`’").isalpha():
+                return m.group(0)
+        final = _final(last)
         if final == "?":
             return m.group(0)
         with_, without = _PAIRS[m.group(3)]

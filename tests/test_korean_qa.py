@@ -37,6 +37,8 @@ from lignum_companion import texts
     ("ben은(는) 기다립니다", "ben은 기다립니다"),          # 벤은
     ("bob은(는) 기다립니다", "bob은(는) 기다립니다"),      # 밥 or 보브: both forms stay
     ("`F`은(는) 알 수 없는", "`F`은(는) 알 수 없는"),
+    ("폴더 /tmp/no이(가) 없습니다", "폴더 /tmp/no이(가) 없습니다"),  # a path is no name
+    ("sale:F+S을(를)", "sale:F+S을(를)"),
 ])
 def test_a_particle_after_a_known_word_is_the_one_korean_uses(shown, read) -> None:
     assert texts.particles(shown) == read
