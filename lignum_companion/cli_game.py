@@ -560,10 +560,9 @@ def cmd_score(
         for c in r["corrections"]:
             out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=c))
         if r.get("unsold"):
-            from .engine import data as D
-            from .engine.pieces import format_bag
+            from . import words
 
-            left = ", ".join(f"{D.AREA_NAMES[a]} {format_bag(b, D.PIECES)}" for a, b in r["unsold"].items())
+            left = ", ".join(f"{words.area(a)} {words.bag(b)}" for a, b in r["unsold"].items())  # in the shown words
             out(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
     first = [r["name"] for r in result["players"] if r["place"] == 1]
     if result["final"]:

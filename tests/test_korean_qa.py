@@ -7,6 +7,7 @@
 - `rules ...` in play named the other matching topics by bare ids (faq-supply, winter-heating).
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
 - The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
+- `score --projected` named unsold wood by English area names (woodpile, sawing area).
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -268,3 +269,14 @@ def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) ->
     assert done.exit_code == 0, done.output
     out = " ".join(CliRunner().invoke(app, ["play", new[-1]], input="1\n1\nquit\n").output.split())
     assert debt in out, out[-2000:]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "목재더미(woodpile) 장작 1개 (F), 목공소(saw) 장작 1개 (F)"),
+                                           ("en", ": woodpile F, sawing area F")])
+def test_the_projected_score_names_unsold_wood_in_the_shown_words(cli, tmp_path, lang, said) -> None:
+    """`score --projected` listed what stays unsold as 'woodpile 3F, sawing area F' in Korean too."""
+    new = ["new", "-p", "민준,서연,anna", "--mode", "basic", "--no-variants", "--order", "anna,민준,서연",
+           "--areas", "민준=6,서연=2,anna=1", "--winter", "6/3,7/4", "-f", str(tmp_path / "w.lignum")]
+    assert cli(*new).exit_code == 0 and cli("do", new[-1], *WINTER_GAME).exit_code == 0
+    out = cli("score", "--projected", new[-1], "--lang", lang).output
+    assert said in out, out
