@@ -280,3 +280,9 @@ def test_the_projected_score_names_unsold_wood_in_the_shown_words(cli, tmp_path,
     assert cli(*new).exit_code == 0 and cli("do", new[-1], *WINTER_GAME).exit_code == 0
     out = cli("score", "--projected", new[-1], "--lang", lang).output
     assert said in out, out
+
+
+def test_the_rules_lookup_lists_the_other_topics_under_one_korean_heading(cli) -> None:
+    """`lignum rules ...` headed the other matches '이것도 맞습니다:' ('this also fits'); play says 관련 주제."""
+    out = cli("rules", "겨울에", "음식이", "모자라면", "--lang", "ko").output
+    assert "\n관련 주제:\n  lignum rules " in out and "이것도" not in out, out
