@@ -307,7 +307,7 @@ def fill(template: str, /, **fields: Any) -> str:
     Korean templates write a particle after a field in both forms ('{player}은(는)'); once the word is known,
     the right one is kept (민준은, 지우는, '$5가' read 5달러가), see `particles`."""
     out = template.format_map(_Blank(fields))
-    if ")" in out and not out.isascii():
+    if ")" in out and not out.isascii() and any(pair in out for pair in _MARKS):  # no regex unless needed
         out = particles(out)
     return out
 
@@ -315,6 +315,7 @@ def fill(template: str, /, **fields: Any) -> str:
 # Korean particle pairs, by whether the word before ends in a final consonant (batchim): (with, without)
 _PAIRS = {"은(는)": ("은", "는"), "이(가)": ("이", "가"), "을(를)": ("을", "를"), "와(과)": ("과", "와"),
           "과(와)": ("과", "와"), "(으)로": ("으로", "로"), "(이)": ("이", "")}
+_MARKS = ("(는)", "(가)", "(를)", "(과)", "(와)", "(으)", "(이)")
 _particle_re: Any = None
 
 
