@@ -32,6 +32,7 @@ MAX_TASK_COUNT = 12  # a task card asks a few pieces; the bound stops `task 9 99
 MILLED = ("mF", "mS", "mH")
 MAX_PLACEMENT = 6  # a placement card lays a few pieces; large counts would make menus grow with their cube
 MAX_HIRE = 20  # no path location holds more workers than this
+MILLWORKER_VALUES = ("no", "yes")  # `cut hut:N millworker:no`: the huts cut alone in winter (R25); yes = default
 
 
 @dataclass(frozen=True)
@@ -334,11 +335,20 @@ def _p_cut(pos, keys, line):
     if len(pos) > 1:
         raise NotationError.keyed("cut_form", line)
     pieces = parse_bag(pos[0], DISKS, "piece") if pos else {}
-    return {"pieces": pieces, "hut": _hut(keys, line)}
+    out = {"pieces": pieces, "hut": _hut(keys, line)}
+    if "millworker" in keys:  # R25: `millworker:no` keeps the mill worker out of a winter cut by huts
+        value = keys["millworker"].lower()
+        if value not in MILLWORKER_VALUES:
+            raise NotationError.keyed("millworker_value", line, typed=brief(keys["millworker"], 12),
+                                      allowed=list(MILLWORKER_VALUES))
+        if value == "no":
+            out["mill"] = False
+    return out
 
 
 def _f_cut(a):
-    return ([format_bag(a["pieces"], DISKS)] if a["pieces"] else []) + _fmt_hut(a["hut"])
+    return ([format_bag(a["pieces"], DISKS)] if a["pieces"] else []) + _fmt_hut(a["hut"]) + \
+        ([] if a.get("mill", True) else ["millworker:no"])
 
 
 def _p_snatch(pos, keys, line):
@@ -489,7 +499,7 @@ _VERBS: dict[str, tuple[Any, Any, tuple[str, ...], tuple[str, ...]]] = {
     "build": (_p_build, _f_build, ("using",), ()),
     "dryhut": (_p_dryhut, lambda a: [f"{a['area']}:{a['piece']}"], ("sale", "dry1", "dry2"), ()),
     "foodhut": (_p_foodhut, lambda a: [str(a["area"])], (), ()),
-    "cut": (_p_cut, _f_cut, ("hut",), ()),
+    "cut": (_p_cut, _f_cut, ("hut", "millworker"), ()),
     "snatch": (_p_snatch, lambda a: [str(a["area"]), format_bag(a["pieces"], DISKS)] + _fmt_hut(a["hut"]),
                ("hut",), ()),
     "relocate": (_p_relocate, lambda a: [str(a["area"])], (), ()),

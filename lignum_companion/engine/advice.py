@@ -404,8 +404,7 @@ def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
         can_heat = (p.equipment.get("sledge") and p.equipment.get("saw") and p.huts.get("accom", 0) >= 2
                     and total(p.wood["store"]) < heat_need)
         if not can_heat:
-            cut = (data.WINTER_CUT_FIREWOOD if p.mill_worker else 0) + p.huts.get("accom", 0)
-            alert("last-winter-cut", "R13", firewood=cut)
+            alert("last-winter-cut", "R13", firewood=rules.winter_cut_firewood(p, p.huts.get("accom", 0)))
 
 
 # --- a move that leaves nothing to pay with (R3, R15) ---------------------------------------------------

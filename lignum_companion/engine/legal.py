@@ -83,6 +83,8 @@ def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, 
             c.append((name, "cut", {"pieces": {}, "hut": 0}))
             if p.huts.get("accom"):
                 c.append((name, "cut", {"pieces": {}, "hut": 1}))
+                if p.mill_worker:  # R25: a hut cuts 1 alone, the mill worker kept for the sledge or the saw
+                    c.append((name, "cut", {"pieces": {}, "hut": 1, "mill": False}))
         else:
             most = rules.available_workers(g, p, "woodcutters") - p.huts.get("accom", 0)
             if p.area:

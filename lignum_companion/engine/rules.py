@@ -638,6 +638,8 @@ def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if p.cut_done:
         raise IllegalAction.keyed("cut_work-has_already_cut_this", "R5", name=p.name)
+    if not a.get("mill", True):
+        raise IllegalAction.keyed("cut_work-millworker_only_in_winter", "R25")
     pieces = a["pieces"]
     if not pieces:
         raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
@@ -651,18 +653,26 @@ def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
     p.cut_done = True
 
 
+def winter_cut_firewood(p: Player, huts: int, mill: bool = True) -> int:
+    """Firewood a winter cut brings (R13, R25): 2 by the mill worker while he is free and sent (`mill`), +1 per
+    accommodation hut; huts sent without him (`millworker:no`, he drives the sledge or saws later) cut 1 each."""
+    return huts + (data.WINTER_CUT_FIREWOOD if mill and p.mill_worker else 0)
+
+
 def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if a["pieces"]:
         raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
-    huts = a["hut"]
+    huts, mill = a["hut"], a.get("mill", True)
     if huts > p.huts.get("accom", 0):
         raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R25", name=p.name,
                                   value=p.huts.get('accom', 0))
+    if not mill and not huts:
+        raise IllegalAction.keyed("cut_winter-millworker_no_needs_huts", "R25")
     if not p.mill_worker and not huts:
         raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
-    n = huts + (data.WINTER_CUT_FIREWOOD if p.mill_worker else 0)
-    if p.mill_worker:
+    n = winter_cut_firewood(p, huts, mill)
+    if mill:
         p.mill_worker = False
     if huts:
         take(p.huts, "accom", huts)

@@ -26,8 +26,8 @@ class WorkMenus:
         if g.winter:
             choices = []
             for a in main:
-                note = {"cut": tpl("note_winter_cut", n=D.WINTER_CUT_FIREWOOD + a.args.get("hut", 0))
-                        if a.verb == "cut" else "", "done": tpl("note_done")}.get(a.verb, "")
+                note = self._winter_cut_note(p, a) if a.verb == "cut" else \
+                    tpl("note_done") if a.verb == "done" else ""
                 choices.append(self.choice(a, note))
             if g.round == D.ROUNDS:  # the last winter: wood cut now is worth nothing at the end (woodpile)
                 return choices, next((i for i, a in enumerate(main) if a.verb == "done"), 0)
@@ -56,6 +56,15 @@ class WorkMenus:
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_no_cut")) for a in done]
         return choices, 0
+
+    @staticmethod
+    def _winter_cut_note(p: Player, a: Action) -> str:
+        """Who cuts and how much (R13, R25): the mill worker with any huts, or the huts alone."""
+        hut, mill = a.args.get("hut", 0), a.args.get("mill", True)
+        n = rules.winter_cut_firewood(p, hut, mill)
+        if mill and p.mill_worker:
+            return tpl("note_winter_cut", n=n)
+        return tpl("note_winter_huts_alone" if p.mill_worker else "note_winter_huts_cut", n=n)
 
     def _typed(self, p: Player, verb: str, key: str, **fields: Any) -> Callable[[str | None], list[str]]:
         """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
