@@ -214,8 +214,7 @@ class Watch:
                 _delta(exp, pi, a["pieces"])
                 _delta(exp, FOREST, a["pieces"], -1)
             elif v == "cut":
-                made = a["hut"] + (data.WINTER_CUT_FIREWOOD if p.mill_worker else 0)
-                _delta(exp, pi, {"F": made})
+                _delta(exp, pi, {"F": rules.winter_cut_firewood(p, a["hut"], a.get("mill", True))})  # R25
             elif v == "bonus":
                 _delta(exp, pi, {a["kind"]: 1})
             elif v == "saw":

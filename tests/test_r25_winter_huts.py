@@ -109,3 +109,17 @@ def test_R25_play_menu_says_who_cuts_and_keeps_the_notation(tmp_path) -> None:
         finally:
             texts.choose(None)
         assert "cut hut:1 millworker:no" in out and want in out, out[-1500:]
+
+
+def test_R25_the_simulator_plays_a_hut_alone_with_its_invariants_clean() -> None:
+    """Random games (2 players, basic; seed 3 on today's candidates) send a hut without the mill worker; the
+    invariants' wood count must explain it (R25)."""
+    from lignum_companion import simulate
+
+    for seed in range(3, 15):
+        report = simulate.play_game(seed, 2, "basic")
+        assert report.over and report.violations == [], report.violations
+        if any(line.endswith("millworker:no") for line in report.log):
+            break
+    else:
+        pytest.fail("no random game spent a hut without the mill worker")
