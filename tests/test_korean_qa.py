@@ -8,6 +8,7 @@
 - `lignum calc` read no Korean piece or token names (2장작, 말뚝); `calc sale hardwood@dry2` printed a raw refusal key.
 - The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
 - `score --projected` named unsold wood by English area names (woodpile, sawing area).
+- The expert menu said "1 토큰 쌍으로" for token pair number 1 (now "1번 토큰 쌍으로").
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -286,3 +287,14 @@ def test_the_rules_lookup_lists_the_other_topics_under_one_korean_heading(cli) -
     """`lignum rules ...` headed the other matches '이것도 맞습니다:' ('this also fits'); play says 관련 주제."""
     out = cli("rules", "겨울에", "음식이", "모자라면", "--lang", "ko").output
     assert "\n관련 주제:\n  lignum rules " in out and "이것도" not in out, out
+
+
+def test_a_planned_work_entry_names_the_token_pair_by_its_number() -> None:
+    """The expert menu said '1 토큰 쌍으로 ...' (one token pair?) for pair number 1."""
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose("ko")
+        assert tpl("note_plan", pair=1, year=1, season="여름", card="교역(trade)", cost=0).startswith("1번 토큰 쌍으로")
+    finally:
+        texts.choose(None)
