@@ -9,6 +9,7 @@
 - The expansion texts called softwood and hardwood 연목/경목 (elsewhere 침엽수/활엽수).
 - `score --projected` named unsold wood by English area names (woodpile, sawing area).
 - The expert menu said "1 토큰 쌍으로" for token pair number 1 (now "1번 토큰 쌍으로").
+- Market entries said "$1 내기" (reads as "a $1 bet"); now "$1 지불".
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -296,5 +297,18 @@ def test_a_planned_work_entry_names_the_token_pair_by_its_number() -> None:
     try:
         texts.choose("ko")
         assert tpl("note_plan", pair=1, year=1, season="여름", card="교역(trade)", cost=0).startswith("1번 토큰 쌍으로")
+    finally:
+        texts.choose(None)
+
+
+def test_a_market_entry_says_pay_not_bet() -> None:
+    """'$1 내기' reads as 'a $1 bet'; the market entries say what is paid."""
+    from lignum_companion.table.common import tpl
+
+    try:
+        texts.choose("ko")
+        assert tpl("note_pay", n=1) == "$1 지불"
+        texts.choose("en")
+        assert tpl("note_pay", n=1) == "pay $1"
     finally:
         texts.choose(None)
