@@ -210,7 +210,7 @@ def pending_lines(g: Game) -> list[str]:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans:
             if pl.round == g.round and not g.over:
-                out.append(texts.fill(w["pending_plan"], name=p.name, card=pl.card,
+                out.append(texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
                                       season=w["seasons"].get(g.season, g.season)))
         for t in p.tasks:
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)

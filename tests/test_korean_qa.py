@@ -10,6 +10,7 @@
 - `score --projected` named unsold wood by English area names (woodpile, sawing area).
 - The expert menu said "1 토큰 쌍으로" for token pair number 1 (now "1번 토큰 쌍으로").
 - Market entries said "$1 내기" (reads as "a $1 bet"); now "$1 지불".
+- `next` named a planned work card that works this season by its code alone (trade이(가)).
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -312,3 +313,20 @@ def test_a_market_entry_says_pay_not_bet() -> None:
         assert tpl("note_pay", n=1) == "pay $1"
     finally:
         texts.choose(None)
+
+
+EXPERT_SPRING = ["path wagon raft saw food coin stake sledge food X raft X board joker", "task 15 mH@1+mF@1",
+                 "task 9 F@1", "지우 go 8 trade 1", "민준 go 13 T1", "지우 go 10 2", "민준 go clearing",
+                 "지우 go clearing", "민준 cut F", "지우 cut 3F"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "지우의 작업 계획 교역(trade)이 이번 여름에 작동합니다 (R20)"),
+                                            ("en", "지우's planned work trade works this summer (R20)")])
+def test_a_plan_that_works_this_season_is_named_in_the_shown_words(cli, tmp_path, lang, said) -> None:
+    """`next` said '지우의 작업 계획 trade이(가) 이번 여름에 작동합니다': the card by its code alone."""
+    new = ["new", "-p", "지우,민준", "--mode", "expert", "--no-variants", "--order", "지우,민준", "--areas",
+           "지우=1,민준=5", "--winter", "6/3,7/4", "--cards", "trade,drying,overtime,hut-construction",
+           "-f", str(tmp_path / "x.lignum")]
+    assert cli(*new).exit_code == 0 and cli("do", new[-1], *EXPERT_SPRING).exit_code == 0
+    out = " ".join(cli("next", new[-1], "--lang", lang).output.split())
+    assert said in out, out
