@@ -11,6 +11,7 @@
 - The expert menu said "1 토큰 쌍으로" for token pair number 1 (now "1번 토큰 쌍으로").
 - Market entries said "$1 내기" (reads as "a $1 bet"); now "$1 지불".
 - `next` named a planned work card that works this season by its code alone (trade이(가)).
+- A task's needs read "가공된 활엽수 단계 1"; now "가공된 활엽수 (건조 1단계)".
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).

@@ -146,7 +146,7 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
     try:
         assert "가공된 침엽수 2개 (2mS)" in views.warning_text(dry3)
         assert "건조용 오두막 1개, 일꾼 숙소 1개" in views.warning_text(huts)
-        assert "가공된 활엽수 단계 1" in views.warning_text(lost)
+        assert "가공된 활엽수 (건조 1단계)" in views.warning_text(lost)
         assert "교역(trade)" in views.warning_text(plan) and "여름" in views.warning_text(plan)
         assert views.reason_words("planned work trade") == "작업 계획 교역(trade)"
     finally:
