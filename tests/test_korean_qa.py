@@ -12,12 +12,15 @@
 - Market entries said "$1 내기" (reads as "a $1 bet"); now "$1 지불".
 - `next` named a planned work card that works this season by its code alone (trade이(가)).
 - A task's needs read "가공된 활엽수 단계 1"; now "가공된 활엽수 (건조 1단계)".
+- The wizard's planned work list lost its column at 식량 공급(food-supply); the summary named the cards by code.
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -331,3 +334,22 @@ def test_a_plan_that_works_this_season_is_named_in_the_shown_words(cli, tmp_path
     assert cli(*new).exit_code == 0 and cli("do", new[-1], *EXPERT_SPRING).exit_code == 0
     out = " ".join(cli("next", new[-1], "--lang", lang).output.split())
     assert said in out, out
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_planned_work_list_keeps_its_season_column_and_the_summary_names_the_cards(cli, tmp_path, lang):
+    """The wizard's card list lost its column after '식량 공급(food-supply)', and the summary listed the cards
+    by code alone (trade, craftwork, ...) in Korean."""
+    new = ["new", "-p", "가,나", "--mode", "expert", "--no-variants", "--order", "가,나", "--areas", "가=1,나=2",
+           "--winter", "6/3,7/4", "--name", "t", "--colors", "가=red,나=blue", "--expansion", "none",
+           "--warnings", "on", "-f", str(tmp_path / "x.lignum"), "--lang", lang]
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    out = CliRunner().invoke(app, new, input="1 2 3 4\ny\n").output
+    rows = [line for line in out.splitlines() if re.match(r"^ +\d{1,2}  \S", line)]
+    assert len(rows) == 10, out
+    seasons = {texts.display_width(row[: row.rindex("  ")]) for row in rows}
+    assert len(seasons) == 1, rows  # every season starts in the same column
+    assert ("교역(trade), 공예(craftwork)" if lang == "ko" else "trade, craftwork, sawing") in out, out

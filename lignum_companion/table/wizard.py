@@ -326,10 +326,11 @@ class _Wizard:
             return given
         names = list(D.PLANNED_WORK)
         self.con.say(tpl("cards_intro", n=want))
+        shown = {name: card(name) for name in names}
+        width = max(map(texts.display_width, shown.values()))  # 식량 공급(food-supply) is wider than 17
         for i, name in enumerate(names, 1):
             seasons = tpl("season_any" if D.PLANNED_WORK[name] == D.ALL_SEASONS else "season_work")
-            shown = card(name)
-            self.con.say(f"  {i:>2}  {shown}{' ' * max(1, 17 - texts.display_width(shown))} {seasons}")
+            self.con.say(f"  {i:>2}  {shown[name]}{' ' * (width - texts.display_width(shown[name]))}  {seasons}")
         while True:
             raw = to_notation(self.con.line(tpl("ask_cards", n=want)))  # 교역 -> trade
             if raw.lower() == "quit":
@@ -357,7 +358,7 @@ class _Wizard:
             (tpl("sum_money"), f"${s.start_money}" + (" (R1)" if s.start_money == D.START_MONEY else "")),
         ]
         if s.cards:
-            rows.append((tpl("sum_cards"), ", ".join(s.cards)))
+            rows.append((tpl("sum_cards"), ", ".join(map(card, s.cards))))  # 교역(trade)
         if s.expansion:
             rows.append((tpl("sum_expansion"), tpl("expansion_joinery")))
             rows.append((tpl("sum_buildings"), ", ".join(b[0] for b in s.buildings)))
