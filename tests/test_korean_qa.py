@@ -12,7 +12,8 @@
 - Market entries said "$1 내기" (reads as "a $1 bet"); now "$1 지불".
 - `next` named a planned work card that works this season by its code alone (trade이(가)).
 - A task's needs read "가공된 활엽수 단계 1"; now "가공된 활엽수 (건조 1단계)".
-- The wizard's planned work list lost its column at 식량 공급(food-supply); the summary named the cards by code.
+- The wizard's planned work list lost its column at 식량 공급(food-supply); the summary and the unknown-card
+  refusal named the cards by code.
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -353,3 +354,20 @@ def test_the_planned_work_list_keeps_its_season_column_and_the_summary_names_the
     seasons = {texts.display_width(row[: row.rindex("  ")]) for row in rows}
     assert len(seasons) == 1, rows  # every season starts in the same column
     assert ("교역(trade), 공예(craftwork)" if lang == "ko" else "trade, craftwork, sawing") in out, out
+
+
+def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words() -> None:
+    from lignum_companion.engine import NotationError
+    from lignum_companion.table.wizard import check_cards
+
+    try:
+        texts.choose("ko")
+        with pytest.raises(NotationError) as err:
+            check_cards(["zz", "trade", "drying", "sawing"], 4)
+        assert "교역(trade), 공예(craftwork)" in str(err.value), str(err.value)
+        texts.choose("en")
+        with pytest.raises(NotationError) as err:
+            check_cards(["zz", "trade", "drying", "sawing"], 4)
+        assert "trade, craftwork, sawing" in str(err.value), str(err.value)
+    finally:
+        texts.choose(None)

@@ -467,7 +467,7 @@ def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
 def check_cards(cards: list[str], want: int) -> list[str]:
     for c in cards:
         if c not in D.PLANNED_WORK:
-            raise NotationError(tpl("card_unknown", card=c, cards=", ".join(D.PLANNED_WORK)))
+            raise NotationError(tpl("card_unknown", card=c, cards=", ".join(map(card, D.PLANNED_WORK))))  # 교역(trade)
     if len(cards) != want or len(set(cards)) != want:
         raise NotationError(tpl("cards_count", n=want))
     return list(cards)
