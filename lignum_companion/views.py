@@ -158,6 +158,8 @@ def reminder(g: Game, file: str = "") -> str:
         fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or words.phrase("nobody"))
     elif step in ("cutting", "transport") and g.winter:
         key = f"{step}_winter"
+        if step == "cutting" and p is not None and p.mill_worker and p.huts.get("accom"):
+            key = "cutting_winter_huts"  # R25: huts may also cut alone, keeping the mill worker for later
     elif step in ("drying", "cutting") and p is not None and not flow.step_work(g, actor[0]) \
             and flow.hut_could_act(g, actor[0]):
         key = f"{step}_hut"  # R24: only a hut keeps this player in the step

@@ -123,3 +123,22 @@ def test_R25_the_simulator_plays_a_hut_alone_with_its_invariants_clean() -> None
             break
     else:
         pytest.fail("no random game spent a hut without the mill worker")
+
+
+def test_R25_the_reminder_names_the_hut_alone_only_to_a_hut_holder_in_both_languages() -> None:
+    from lignum_companion import views
+
+    g = _cutting()
+    for lang, want in (("en", "cut hut:1 millworker:no"), ("ko", "일꾼 숙소만 하나에 장작 1개씩")):
+        texts.choose(lang)
+        try:
+            text = views.reminder(g)
+            assert want in text and "R25" in text, text
+        finally:
+            texts.choose(None)
+    play(g, None, "anna cut hut:1 millworker:no")  # ben holds no hut: his reminder stays as it was
+    texts.choose("en")
+    try:
+        assert "millworker:no" not in views.reminder(g) and "ben's mill worker may cut 2" in views.reminder(g)
+    finally:
+        texts.choose(None)
