@@ -423,7 +423,10 @@ def cmd_show(
         if g.task_display:
             out(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
-            out(say("pw_cards", cards=", ".join(say("pw_card", card=c, n=n) for c, n in g.pw_cards.items())))
+            from .words import card  # 교역(trade)
+
+            cards = [say("pw_card_one" if n == 1 else "pw_card", card=card(c), n=n) for c, n in g.pw_cards.items()]
+            out(say("pw_cards", cards=", ".join(cards)))
         if g.joinery:  # R23
             out(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name
                                                           for b in g.buildings) or say("buildings_none")))

@@ -14,6 +14,7 @@
 - A task's needs read "가공된 활엽수 단계 1"; now "가공된 활엽수 (건조 1단계)".
 - The wizard's planned work list lost its column at 식량 공급(food-supply); the summary and the unknown-card
   refusal named the cards by code.
+- `show` listed the planned work cards by code ("trade (토큰 1개)"), and "1 tokens" in English.
 - What an action changed showed a new debt as "빚 0 -> 4" (not dollars).
 - Particles were shown in both forms after every name and word ('민준'이(가), 영역은(는)), which reads as a
   form to fill in; once the word is known the right particle is chosen (texts.particles).
@@ -371,3 +372,16 @@ def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words(
         assert "trade, craftwork, sawing" in str(err.value), str(err.value)
     finally:
         texts.choose(None)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ko", "작업 계획 카드: 교역(trade) 토큰 1개, 건조(drying) 토큰 0개"),
+    ("en", "planned work cards: trade (1 token), drying (0 tokens)")])
+def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path, lang, said) -> None:
+    """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English."""
+    new = ["new", "-p", "지우,민준", "--mode", "expert", "--no-variants", "--order", "지우,민준", "--areas",
+           "지우=1,민준=5", "--winter", "6/3,7/4", "--cards", "trade,drying,overtime,hut-construction",
+           "-f", str(tmp_path / "x.lignum")]
+    assert cli(*new).exit_code == 0 and cli("do", new[-1], *EXPERT_SPRING).exit_code == 0
+    out = cli("show", new[-1], "--lang", lang).output
+    assert said in out, out
