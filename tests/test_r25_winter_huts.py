@@ -142,3 +142,20 @@ def test_R25_the_reminder_names_the_hut_alone_only_to_a_hut_holder_in_both_langu
         assert "millworker:no" not in views.reminder(g) and "ben's mill worker may cut 2" in views.reminder(g)
     finally:
         texts.choose(None)
+
+
+def test_R25_old_cut_lines_read_back_unchanged() -> None:
+    """The examples' cut lines (written before `millworker:`) still send the mill worker and gain no part; the
+    examples' replays and totals are checked in test_examples.py."""
+    from pathlib import Path
+
+    from lignum_companion import gamefile
+
+    seen = 0
+    for path in sorted((Path(__file__).parent.parent / "examples").glob("*.lignum")):
+        for text in gamefile.read(path).action_texts():
+            if text.split()[1:2] == ["cut"]:
+                a = parse(text)
+                assert "millworker" not in a.text and a.args.get("mill", True), text
+                seen += 1
+    assert seen > 20
