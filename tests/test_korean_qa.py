@@ -326,15 +326,20 @@ EXPERT_SPRING = ["path wagon raft saw food coin stake sledge food X raft X board
                  "지우 go clearing", "민준 cut F", "지우 cut 3F"]
 
 
-@pytest.mark.parametrize(("lang", "said"), [("ko", "지우의 작업 계획 교역(trade)이 이번 여름에 작동합니다 (R20)"),
-                                            ("en", "지우's planned work trade works this summer (R20)")])
-def test_a_plan_that_works_this_season_is_named_in_the_shown_words(cli, tmp_path, lang, said) -> None:
-    """`next` said '지우의 작업 계획 trade이(가) 이번 여름에 작동합니다': the card by its code alone."""
+def _expert_spring(cli, tmp_path) -> str:
+    """An expert game after its first spring (지우 planned trade for the summer); returns the file."""
     new = ["new", "-p", "지우,민준", "--mode", "expert", "--no-variants", "--order", "지우,민준", "--areas",
            "지우=1,민준=5", "--winter", "6/3,7/4", "--cards", "trade,drying,overtime,hut-construction",
            "-f", str(tmp_path / "x.lignum")]
     assert cli(*new).exit_code == 0 and cli("do", new[-1], *EXPERT_SPRING).exit_code == 0
-    out = " ".join(cli("next", new[-1], "--lang", lang).output.split())
+    return new[-1]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "지우의 작업 계획 교역(trade)이 이번 여름에 작동합니다 (R20)"),
+                                            ("en", "지우's planned work trade works this summer (R20)")])
+def test_a_plan_that_works_this_season_is_named_in_the_shown_words(cli, tmp_path, lang, said) -> None:
+    """`next` said '지우의 작업 계획 trade이(가) 이번 여름에 작동합니다': the card by its code alone."""
+    out = " ".join(cli("next", _expert_spring(cli, tmp_path), "--lang", lang).output.split())
     assert said in out, out
 
 
@@ -379,9 +384,5 @@ def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words(
     ("en", "planned work cards: trade (1 token), drying (0 tokens)")])
 def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path, lang, said) -> None:
     """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English."""
-    new = ["new", "-p", "지우,민준", "--mode", "expert", "--no-variants", "--order", "지우,민준", "--areas",
-           "지우=1,민준=5", "--winter", "6/3,7/4", "--cards", "trade,drying,overtime,hut-construction",
-           "-f", str(tmp_path / "x.lignum")]
-    assert cli(*new).exit_code == 0 and cli("do", new[-1], *EXPERT_SPRING).exit_code == 0
-    out = cli("show", new[-1], "--lang", lang).output
+    out = cli("show", _expert_spring(cli, tmp_path), "--lang", lang).output
     assert said in out, out
