@@ -561,7 +561,9 @@ def cmd_score(
         if r["river"]["kind"]:
             out(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
         for c in r["corrections"]:
-            out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=c))
+            from . import words
+
+            out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=words.correction(c)))
         if r.get("unsold"):
             from . import words
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from . import texts, views
+from . import texts, views, words
 from .engine import data as D
 from .engine import ledger as ledger_kinds
 from .engine.pieces import format_bag
@@ -625,7 +625,8 @@ class _Sheet:
             corr_row = len(table)
             flag = self.flag
             table.append([label(f"{flag} {L['corrections']}")] + [
-                self.lines([(f"{flag} {c}", False, self.hex["correction"]) for c in r["corrections"]], "small")
+                self.lines([(f"{flag} {words.correction(c)}", False, self.hex["correction"])
+                            for c in r["corrections"]], "small")
                 if r["corrections"] else self.P(nothing) for r in rows])
         total_row = len(table)
         table.append([self.P(L["total"], bold=True)] + [self.P(money(r["total"]), "heading", bold=True) for r in rows])
@@ -766,8 +767,8 @@ class _Sheet:
                      self._ledger_table(r, rows, used, widths)]
             if p.corrections:
                 flag = self.flag
-                block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {c}", False, self.hex["correction"])
-                                         for c in p.corrections], "small"))
+                block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {words.correction(c)}", False,
+                                          self.hex["correction"]) for c in p.corrections], "small"))
             block.append(Spacer(1, 6))
             story.append(KeepTogether(block))
         return story

@@ -120,6 +120,31 @@ def needs(pairs: list[Any]) -> str:
                      for pc, st in pairs) or w["task_needs_nothing"]
 
 
+def correction(text: str) -> str:
+    """A player's correction in the shown words ('round 5: shingle -1 (…)' -> '라운드 5: 지붕널(shingle) -1 (…)').
+
+    The state keeps each correction as the language-free text of docs/state-json.md (`round N: FIELD ±D
+    (REASON)`, FIELD as the `fix` line typed it); the reason is the table's own words and is never changed.
+    """
+    head, sep, rest = text.partition(": ")
+    fld, _, tail = rest.partition(" ")
+    delta, _, reason = tail.partition(" ")
+    word, num = head.split(" ", 1) if " " in head else ("", "")
+    if not sep or word != "round" or not num.isdigit() or delta[:1] not in "+-" or not delta[1:].isdigit() \
+            or not (reason.startswith("(") and reason.endswith(")")):
+        return text  # not the engine's form (an older or hand-made file): shown as it is
+    w = _w()
+    area, dot, pc = fld.partition(".")
+    if dot:
+        said = f"{w['areas'].get(area, area)} {thing(pc)}"
+    elif fld.endswith("-hut"):
+        said = w["huts"].get(fld.removesuffix("-hut"), fld)
+    else:
+        said = thing(fld)
+    shown = _beside("field", said, fld) if w["beside"]["field"] else fld  # English: the field as typed
+    return texts.fill(w["format"]["correction"], round=num, field=shown, delta=delta, reason=reason[1:-1])
+
+
 _PHRASES = ("what", "extra", "cap")  # a code naming a phrase, filled with the refusal's other fields
 
 

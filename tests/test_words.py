@@ -272,3 +272,53 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
         assert "(sale:S)" in "\n".join(views.forecast_lines(g))
     finally:
         texts.choose(None)
+
+
+@pytest.mark.parametrize(("stored", "ko"), [
+    ("round 5: shingle -1 (was a board)", "라운드 5: 지붕널(shingle) -1 (was a board)"),
+    ("round 1: money -2 (paid (twice): sorry)", "라운드 1: 돈(money) -2 (paid (twice): sorry)"),
+    ("round 3: woodpile.F +2 (forgot)", "라운드 3: 목재더미 장작(woodpile.F) +2 (forgot)"),
+    ("round 2: drying-hut +1 (built)", "라운드 2: 건조용 오두막(drying-hut) +1 (built)"),
+    ("a line written by hand", "a line written by hand"),  # not the engine's form: shown as it is
+])
+def test_a_correction_is_shown_in_the_words_of_the_language_and_its_reason_as_typed(stored, ko):
+    from lignum_companion import words
+
+    texts.choose("ko")
+    try:
+        assert words.correction(stored) == ko
+    finally:
+        texts.choose(None)
+    texts.choose("en")
+    try:
+        assert words.correction(stored) == stored  # English shows the state's own text (docs/state-json.md)
+    finally:
+        texts.choose(None)
+
+
+def test_score_and_the_pdf_name_a_correction_in_korean(tmp_path, monkeypatch):
+    """The 4-player example holds a shingle correction: `score` and both pages of the sheet word it in Korean."""
+    from pathlib import Path
+
+    from pypdf import PdfReader
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    example = Path(__file__).resolve().parents[1] / "examples" / "basic-4p.lignum"
+    runner = CliRunner()
+    sheet = tmp_path / "sheet.pdf"
+    try:
+        ko = runner.invoke(app, ["score", str(example), "--lang", "ko"])
+        assert ko.exit_code == 0 and "라운드 5: 지붕널(shingle) -1" in ko.output and "round 5" not in ko.output
+        assert runner.invoke(app, ["score", str(example), "--lang", "ko", "--pdf", str(sheet)]).exit_code == 0
+        en = runner.invoke(app, ["score", str(example), "--lang", "en"])
+        assert "round 5: shingle -1 (" in en.output
+    finally:  # --lang is kept for the process, as the command line chose it: later tests start without it
+        texts.choose(None)
+        texts.use_game(None)
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(str(sheet)).pages]
+    assert all("지붕널(shingle) -1" in page for page in pages), pages
+    assert not any("round 5" in page for page in pages)
