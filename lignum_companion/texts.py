@@ -249,8 +249,23 @@ def text(name: str, *path: str, **fields: Any) -> str:
     return fill(value, **fields)
 
 
+# An escape sequence (a colour code \x1b[1;31m, or an OSC \x1b]...\x07) takes no column on the terminal.
+_ESCAPES = r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+
+
+def plain(text: str) -> str:
+    """The text without terminal escape sequences (colour codes): what the reader sees."""
+    if "\x1b" not in text:
+        return text
+    import re
+
+    return re.sub(_ESCAPES, "", text)
+
+
 def display_width(text: str) -> int:
-    """Columns a text takes in a terminal: Hangul and other wide letters take two."""
+    """Columns a text takes in a terminal: Hangul and other wide letters take two, colour codes none (a
+    coloured name counted by its escape bytes made `lignum play` wrap well short of the width)."""
+    text = plain(text)
     if text.isascii():
         return len(text)
     import unicodedata
@@ -270,29 +285,27 @@ def hold_ticked(text: str) -> str:
 
 
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
-    """Greedy word wrap by display width (textwrap counts a Hangul letter as one column, a terminal as two).
-    A backticked hint (`go 5`, `lignum calc sale`) is never split: it is typed as it is shown."""
-    text = hold_ticked(text)
-    if text.isascii():
-        import textwrap
+    """Greedy word wrap by display width: the one wrapper of the console and the command line.
 
-        lines = textwrap.wrap(text, width, subsequent_indent=subsequent_indent, break_on_hyphens=False,
-                              break_long_words=False)
-    else:
-        lines = []
-        line, used = "", 0
-        for word in text.split():
-            w = display_width(word)
-            if line and used + 1 + w > width:
-                lines.append(line)
-                line, used = "", 0
-            if not line:
-                prefix = subsequent_indent if lines else ""
-                line, used = prefix + word, display_width(prefix) + w
-            else:
-                line, used = line + " " + word, used + 1 + w
-        if line:
+    Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
+    characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
+    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown. The first line keeps its
+    own indentation, the others start with `subsequent_indent`; spaces inside a line are kept as they are."""
+    import re
+
+    text = hold_ticked(text.expandtabs())
+    lines: list[str] = []
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    line, used = lead, len(lead)
+    for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
+        w = display_width(word)
+        sep = " " * len(space) if line.strip() else ""
+        if line.strip() and used + len(sep) + w > width:
             lines.append(line)
+            line, used, sep = subsequent_indent, display_width(subsequent_indent), ""
+        line, used = line + sep + word, used + len(sep) + w
+    if line.strip():
+        lines.append(line)
     return [line.replace("\x00", " ") for line in lines]
 
 

@@ -56,3 +56,57 @@ def test_rules_topics_keep_their_backticked_commands_whole(lang: str) -> None:
                 assert all(line.count("`") % 2 == 0 for line in lines), (topic.id, width, lines)
     finally:
         texts.choose(None)
+
+
+# --- display width without colour codes; money figures stay whole (issue #12) ----------------------------
+
+LONG = {
+    "en": "Winter of year 1: anna pays $14 for 7 food and -$2 for the loan, ben pays $9 for 4 food and 2 firewood, "
+          "cleo has nothing to pay and keeps $21 (R18, R19)",
+    "ko": "1년차 겨울: 민준은 식량 7개에 $14 지불하고 대출에 -$2, 지우는 식량 4개와 땔감 2개에 $9 지불, "
+          "서연은 낼 것이 없고 $21을 지킵니다 (R18, R19)",
+}
+
+
+def test_colour_codes_take_no_columns() -> None:
+    """A coloured name was counted by its escape bytes, so `lignum play` wrapped its lines too early."""
+    from lignum_companion.term import paint
+
+    assert display_width(paint("ben", "red", True)) == 3
+    assert display_width(paint("민준", "orange", True)) == 4
+    assert texts.plain(paint("ben", "red", True) + ", travel") == "ben, travel"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_coloured_line_wraps_where_the_plain_one_does(lang: str) -> None:
+    """The "-- ben, travel: ..." line of the play mode breaks at the same words with and without colour."""
+    from lignum_companion.term import paint
+
+    name = {"en": "ben", "ko": "지우"}[lang]
+    rest = LONG[lang]
+    plain_line = f"-- {name}, travel: " + rest
+    coloured = f"-- {paint(name, 'red', True)}, travel: " + rest
+    for width in (40, 60, 80):
+        want = wrap_lines(plain_line, width)
+        got = wrap_lines(coloured, width)
+        assert [texts.plain(x) for x in got] == want
+        assert all(display_width(x) <= width for x in got)
+        assert len(want) > 1 and display_width(want[0]) > width - 12  # the first line is filled, not cut short
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("width", range(30, 121, 7))
+def test_wrap_never_splits_a_money_figure_and_fits_the_width(lang: str, width: int) -> None:
+    lines = texts.wrap(LONG[lang], width, subsequent_indent="  ")
+    assert all(display_width(x) <= width for x in lines), lines
+    assert all(x.startswith("  ") for x in lines[1:])
+    words = " ".join(lines).split()
+    assert words == LONG[lang].split()  # every word whole: $14, -$2, $9 and $21 never cut
+    for fig in ("$14", "-$2", "$9"):
+        assert any(fig in x for x in lines)
+
+
+def test_wrap_keeps_the_first_lines_indentation_and_inner_spaces() -> None:
+    assert texts.wrap("  a  b", 80) == ["  a  b"]
+    assert texts.wrap("    민준 $3 지우 $4", 12, subsequent_indent="    ") == ["    민준 $3", "    지우 $4"]
+    assert texts.wrap("", 40) == [] and texts.wrap("   ", 40) == []

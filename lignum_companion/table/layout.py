@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import Any
 
 from .. import texts
@@ -13,10 +12,8 @@ def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
     """Wrap to the width, keeping indentation; `a  |  b  |  c` examples break only at the bars."""
     out: list[str] = []
     lines = text.split("\n")
-    full = width
     for line in _reflow(lines, width) if reflow else lines:
-        width = full - (display_width(line) - len(line))  # wide letters (Hangul) take two columns
-        if len(line) <= width or line.startswith("  lignum "):  # a command stays whole, to be copied
+        if display_width(line) <= width or line.startswith("  lignum "):  # a command stays whole, to be copied
             out.append(line)
             continue
         hang = line[: len(line) - len(line.lstrip())]
@@ -29,28 +26,9 @@ def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
             lead = len(line) - len(line.lstrip())
             parts = re.split(r"\s+\|\s+", line[lead:])
             body = line[:lead] + " | ".join(part.replace(" ", "\x00") for part in parts)
-        body = texts.hold_ticked(body)  # a backticked hint (`10 1`) is typed as shown: never split
-        if line.isascii():
-            wrapped = textwrap.wrap(body, width, subsequent_indent=hang, break_on_hyphens=False,
-                                    break_long_words=False) or [""]
-        else:  # wide letters: wrap by the columns each word takes, not by its length
-            wrapped = _wrap_wide(body, full, hang)
-        out.extend(w.replace("\x00", " ") for w in wrapped)
-    return out
-
-
-def _wrap_wide(text: str, width: int, hang: str) -> list[str]:
-    """Greedy wrap by display width, keeping the line's own indentation and hanging the rest by `hang`."""
-    lead = text[: len(text) - len(text.lstrip())]
-    out: list[str] = []
-    line, used = lead, display_width(lead)
-    for word in text.split():
-        w = display_width(word.replace("\x00", " "))
-        if line.strip() and used + 1 + w > width:
-            out.append(line)
-            line, used = hang, display_width(hang)
-        line, used = (line + " " + word, used + 1 + w) if line.strip() else (line + word, used + w)
-    out.append(line)
+        # texts.wrap measures what the terminal shows (Hangul two columns, colour codes none) and keeps a
+        # backticked hint (`10 1`) whole: it is typed as shown
+        out.extend(w.replace("\x00", " ") for w in texts.wrap(body, width, hang) or [""])
     return out
 
 
