@@ -208,6 +208,19 @@ def test_no_last_winter_cut_warning_after_passing_or_when_the_wood_can_heat():
     assert not alerts(g, "last-winter-cut")  # cut, sledged and sawn by huts, it heats (R25, R14)
 
 
+def test_R25_last_winter_cut_counts_the_mill_worker_and_huts_as_one_crew():
+    """R25: a hut may cut alone and keep the mill worker for the sledge or the saw, so cut, sledge and saw
+    need three workers among him and the huts, whoever cuts; two huts alone cannot do all three."""
+    gear = (fix("anna", "sledge", 1), fix("anna", "saw", 1))
+    g = at(step="cutting", round=8)
+    play(g, None, *gear, fix("anna", "accom-hut", 2))
+    player(g, "anna").mill_worker = False  # spent already: the huts must cut, sledge and saw
+    [a] = alerts(g, "last-winter-cut")
+    assert (a.rule, a.figures) == ("R13", {"firewood": 2})  # rules.winter_cut_firewood: 1 per hut alone
+    play(g, None, fix("anna", "accom-hut", 1))
+    assert not alerts(g, "last-winter-cut")  # a third hut: cut hut:1, sledge hut:1, saw hut:1 (R25)
+
+
 # --- a move that leaves nothing to pay with -------------------------------------------------------------------
 
 

@@ -400,11 +400,20 @@ def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
     food_need, heat_need = rules.winter_need(g, p)
     if p.food > food_need:
         alert("food-unused", "R14", food=p.food, need=food_need, surplus=p.food - food_need)
-    if p.mill_worker or p.huts.get("accom"):
-        can_heat = (p.equipment.get("sledge") and p.equipment.get("saw") and p.huts.get("accom", 0) >= 2
-                    and total(p.wood["store"]) < heat_need)
-        if not can_heat:
-            alert("last-winter-cut", "R13", firewood=rules.winter_cut_firewood(p, p.huts.get("accom", 0)))
+    if (p.mill_worker or p.huts.get("accom")) and not _cut_can_heat(p, heat_need):
+        alert("last-winter-cut", "R13", firewood=rules.winter_cut_firewood(p, p.huts.get("accom", 0)))
+
+
+def _cut_can_heat(p: Player, heat_need: int) -> bool:
+    """Whether wood cut in the last winter can still be sledged, sawn and burnt (R13, R25, R14).
+
+    The cut, the sledge and the saw take one worker each: the mill worker (who cuts, or with `cut hut:N
+    millworker:no` stays free to sledge or saw, R25) and the accommodation huts count alike, so three are needed
+    whoever cuts; two huts are not enough once the mill worker is spent.
+    """
+    workers = int(p.mill_worker) + p.huts.get("accom", 0)
+    return bool(p.equipment.get("sledge") and p.equipment.get("saw")) and workers >= 3 and \
+        total(p.wood["store"]) < heat_need
 
 
 # --- a move that leaves nothing to pay with (R3, R15) ---------------------------------------------------
