@@ -149,6 +149,7 @@ def cmd_new(
     from . import gamefile
     from .engine import LignumError, Setup, new_game
     from .engine import data as D
+    from .words import card_codes
 
     given: dict[str, Any] = {
         "players": _split_list(players) or None,
@@ -157,7 +158,7 @@ def cmd_new(
         "order": _split_list(order) or None,
         "areas": None,
         "winter": None,
-        "cards": _split_list(cards) or None,
+        "cards": card_codes(_split_list(cards)) or None,  # R20: '식량 공급' as well as food-supply
         "money": money,
         "name": name,
         "colours": None,

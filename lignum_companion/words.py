@@ -57,6 +57,47 @@ def card(code: str) -> str:
     return _beside("card", texts.load("reference")["expert"]["card_names"].get(code, code), code)
 
 
+def _squashed(word: str) -> str:
+    """A card name as compared: case, spaces, hyphens and underscores ignored ('식량-공급' = '식량 공급')."""
+    return "".join(ch for ch in word.casefold() if not ch.isspace() and ch not in "-_")
+
+
+def card_code(word: str) -> str | None:
+    """The planned work card a player means (R20), in any language: its code, its name in reference.toml
+    [expert] card_names or a words.toml alias, one word or several ('식량 공급', '식량-공급', 'food supply'),
+    also as shown with the code beside it ('식량 공급(food-supply)'); None for no card."""
+    table: dict[str, str] = {_squashed(code): code for code in D.PLANNED_WORK}
+    for lang in texts.LANGS:
+        names = texts.load("reference", lang)["expert"]["card_names"]
+        table.update({_squashed(name): code for code, name in names.items() if code in D.PLANNED_WORK})
+        aliases = texts.load("words", lang).get("aliases", {})
+        table.update({_squashed(k): v for k, v in aliases.items() if v in D.PLANNED_WORK})
+    shown = word.strip()
+    if shown.endswith(")") and shown.count("(") == 1:  # 식량 공급(food-supply): name and code of one card
+        name, code = shown[:-1].split("(")
+        meant = table.get(_squashed(code))
+        return meant if not name.strip() or table.get(_squashed(name)) == meant else None
+    return table.get(_squashed(shown))
+
+
+def card_codes(words: list[str]) -> list[str]:
+    """Typed words as planned work cards, a card named by up to three words in a row ('식량 공급 교역' ->
+    food-supply, trade); a word that names no card stays as typed (lower case) for the refusal to show."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + 3), i, -1):
+            code = card_code(" ".join(words[i:j]))
+            if code:
+                out.append(code)
+                i = j
+                break
+        else:
+            out.append(words[i].lower())
+            i += 1
+    return out
+
+
 def bag(items: dict[str, int], empty: str = "default") -> str:
     """Counted pieces or tokens: the notation ('2F+mS'), with the words beside it where the language wants them."""
     w = _w()

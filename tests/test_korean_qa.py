@@ -386,3 +386,26 @@ def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path
     """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English."""
     out = cli("show", _expert_spring(cli, tmp_path), "--lang", lang).output
     assert said in out, out
+
+
+@pytest.mark.parametrize("lang, typed", [
+    ("ko", "식량 공급, 난방-공급 오두막건설 교역"),
+    ("ko", "식량 공급(food-supply) 난방 공급 오두막 건설 교역(trade)"),
+    ("en", "food supply, Heating-Supply hut construction trade"),
+])
+def test_the_wizard_reads_card_names_of_several_words_in_each_language(cli, tmp_path, lang, typed):
+    """R20: '식량 공급' and '식량-공급' were refused as unknown cards (only numbers worked); the card question
+    reads each language's card names, several words included, as does --cards."""
+    new = ["new", "-p", "가,나", "--mode", "expert", "--no-variants", "--order", "가,나", "--areas", "가=1,나=2",
+           "--winter", "6/3,7/4", "--name", "t", "--colors", "가=red,나=blue", "--expansion", "none",
+           "--warnings", "on", "--lang", lang]
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    path = tmp_path / "x.lignum"
+    out = CliRunner().invoke(app, [*new, "-f", str(path)], input=f"{typed}\ny\n").output
+    assert "cards food-supply heating-supply hut-construction trade" in path.read_text(encoding="utf-8"), out
+    path2 = tmp_path / "y.lignum"
+    out = CliRunner().invoke(app, [*new, "-f", str(path2), "--cards", typed], input="y\n").output
+    assert "cards food-supply heating-supply hut-construction trade" in path2.read_text(encoding="utf-8"), out

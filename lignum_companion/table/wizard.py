@@ -13,7 +13,7 @@ from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
 from ..engine.setup import check_name, colours_of
 from ..views import game_title
-from ..words import alias, card, to_notation
+from ..words import alias, card, card_codes, to_notation
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 
@@ -337,8 +337,7 @@ class _Wizard:
                 raise Interrupted("quit")
             words = raw.replace(",", " ").split()
             try:
-                chosen = [names[int(w) - 1] if w.isdecimal() and 1 <= int(w) <= len(names) else w.lower()
-                          for w in words]
+                chosen = [names[int(w) - 1] if w.isdecimal() and 1 <= int(w) <= len(names) else w for w in words]
                 return check_cards(chosen, want)
             except LignumError as e:
                 self.con.say(tpl("refused", reason=str(e)))
@@ -464,7 +463,10 @@ def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
     return [list(t) for t in tiles]
 
 
-def check_cards(cards: list[str], want: int) -> list[str]:
+def check_cards(typed: list[str], want: int) -> list[str]:
+    """The laid-out planned work cards (R20) from the typed words: codes or any language's card names, a name
+    of several words included ('식량 공급'); the codes, or a one-line refusal naming the cards."""
+    cards = card_codes(typed)
     for c in cards:
         if c not in D.PLANNED_WORK:
             raise NotationError(tpl("card_unknown", card=c, cards=", ".join(map(card, D.PLANNED_WORK))))  # 교역(trade)
