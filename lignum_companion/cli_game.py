@@ -254,7 +254,8 @@ def cmd_new(
 
 
 def cmd_do(
-    args: list[str] = typer.Argument(..., help="[FILE] then one or more actions, each quoted: 'anna go 4 2'"),
+    args: list[str] = typer.Argument(..., metavar="ACTION",
+                                     help="[FILE] then one or more actions, each quoted: 'anna go 4 2'"),
     file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
 ) -> None:
@@ -313,7 +314,7 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
             apply(g, action)
             news += announcer.news(g) if announcer else []
         except LignumError as e:
-            hint = _rules_hint(e)
+            hint = _rules_hint(e, g)
             fail(say("refused", reason=e, hint=hint) + (say("refused_after", n=len(done)) if done else ""))
         done.append(action.text)
     save_or_fail(gamefile.append(gf, done), path)
@@ -324,15 +325,16 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
     return g
 
 
-def _rules_hint(e: Exception) -> str:
-    """Which rules topic explains a refusal (only loaded on the failure path)."""
+def _rules_hint(e: Exception, g: Any) -> str:
+    """Which rules topic explains a refusal in the step where it happened (only loaded on the failure path)."""
     rule = getattr(e, "rule", "")
     if not rule:
         return ""
     try:
+        from .engine.flow import season_step
         from .rules_lookup import read_more
 
-        return say("see", command=read_more(rule))
+        return say("see", command=read_more(rule, season_step(g)))
     except Exception:  # the hint must never hide the refusal itself
         return say("see", command=f"lignum rules {rule}")
 

@@ -107,6 +107,14 @@ def click_words() -> dict[str, Any]:
     return texts._read(lang, "help").get("click", {})
 
 
+def worded_metavars(text: str, words: dict[str, Any]) -> str:
+    """Argument names and typer's type names (`[file]`, `QUERY`, `<list[str]>`) in a usage line or in the names
+    column of a help list, in the words of the [click.metavars] and [click.types] tables; option names stay."""
+    names, types = words.get("metavars", {}), words.get("types", {})
+    text = re.sub(r"<[^<>]*>", lambda m: types.get(m.group(0), m.group(0)), text)
+    return re.sub(r"(?<![\w-])[A-Za-z]\w*(?![\w-])", lambda m: names.get(m.group(0), m.group(0)), text)
+
+
 class LangFormatter(_click.HelpFormatter):
     """click's help formatter, saying its own words (usage, headings, required, default) in the shown language."""
 
@@ -115,19 +123,40 @@ class LangFormatter(_click.HelpFormatter):
         self.words = click_words()
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        args = re.sub(r"\{([^{}]*)\}", r"\1", args)  # typer's `{ACTION}...` for a required argument: bare, as click
         w = self.words
         if w and prefix is None:
             prefix = w["usage"] + " "
             args = args.replace("[OPTIONS]", w["options_metavar"]).replace("COMMAND [ARGS]...", w["command_metavar"])
+            args = worded_metavars(args, w)
         super().write_usage(prog, args, prefix)
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(self.words.get("headings", {}).get(heading, heading))
 
     def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
-        if self.words:
-            rows = [(first, self._extras(second)) for first, second in rows]
-        super().write_dl(rows, *args, **kwargs)
+        if not self.words:
+            return super().write_dl(rows, *args, **kwargs)
+        self._write_wide_dl([(worded_metavars(first, self.words), self._extras(second)) for first, second in rows],
+                            *args, **kwargs)
+
+    def _write_wide_dl(self, rows: list[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        """click's `write_dl`, measuring the names column in terminal columns (a Hangul `<수>` takes four)."""
+        widths = [texts.display_width(first) for first, _ in rows]
+        first_col = min(max(widths, default=0), col_max) + col_spacing
+        indent = " " * self.current_indent
+        for (first, second), width in zip(rows, widths, strict=True):
+            self.write(indent + first)
+            if not second:
+                self.write("\n")
+                continue
+            self.write(" " * (first_col - width) if width <= first_col - col_spacing
+                       else "\n" + " " * (first_col + self.current_indent))
+            lines = _click.formatting.wrap_text(second, max(self.width - first_col - 2, 10),
+                                                preserve_paragraphs=True).splitlines() or [""]
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(" " * (first_col + self.current_indent) + line + "\n")
 
     def _extras(self, text: str) -> str:
         """typer's `help  [default: 1; required]` ending, in words."""
@@ -167,10 +196,11 @@ USAGE_PATTERNS = (
 )
 
 
-def _hint(e: Any) -> str:
-    """The parameter a usage error is about, as click names it ('--food-need' in quotes), or ''."""
+def _hint(e: Any, words: dict[str, Any]) -> str:
+    """The parameter a usage error is about, as click names it ('--food-need' in quotes, an argument in words), or
+    ''."""
     hint = e.param_hint if e.param_hint is not None else (e.param.get_error_hint() if e.param is not None else "")
-    return hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint)
+    return worded_metavars(hint if isinstance(hint, str) else " / ".join(repr(x) for x in hint), words)
 
 
 def usage_message(e: Any, words: dict[str, Any]) -> str:
@@ -183,10 +213,10 @@ def usage_message(e: Any, words: dict[str, Any]) -> str:
                        if e.possibilities else "")
     if isinstance(e, exc.MissingParameter):
         kind = e.param_type or (e.param.param_type_name if e.param is not None else "parameter")
-        return texts.fill(m["missing"], kind=words["kinds"].get(kind, kind), name=_hint(e)) + (
+        return texts.fill(m["missing"], kind=words["kinds"].get(kind, kind), name=_hint(e, words)) + (
             f" {e.message}" if e.message else "")
     if isinstance(e, exc.BadParameter):
-        hint = _hint(e)
+        hint = _hint(e, words)
         return texts.fill(m["invalid_value_for"] if hint else m["invalid_value"], name=hint, message=e.message)
     for pattern, key in USAGE_PATTERNS:
         found = re.fullmatch(pattern, e.message)

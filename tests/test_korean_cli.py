@@ -163,7 +163,7 @@ USAGE_ERRORS = [
     (["show", "--bogus"], "No such option: --bogus", "--bogus 옵션은 없습니다"),
     (["show", "--pl"], "(Possible options: --help, --lang, --player)", "(있는 옵션: --help, --lang, --player)"),
     (["calc", "winter"], "Missing option '--food-need'.", "옵션 '--food-need'이(가) 빠졌습니다."),
-    (["calc", "sale"], "Missing argument 'PIECE'.", "인수 'PIECE'이(가) 빠졌습니다."),
+    (["calc", "sale"], "Missing argument 'PIECE'.", "인수 '목재'가 빠졌습니다."),
     (["undo", "-n", "x"], "Invalid value for '-n': 'x' is not a whole number",
      "'-n'의 값이 잘못되었습니다: 'x'은(는) 정수가"),
     (["shw"], "No such command 'shw'. Did you mean 'show'?", "'shw'(이)라는 명령은 없습니다. 혹시 'show'?"),
@@ -187,12 +187,15 @@ def test_usage_errors_are_korean_under_korean_and_english_stays_click_s(env, arg
         assert "Error: " in en.output and not hangul(en.output), en.output
     if "Try '" in en.output:  # the usage line and where to find help, as click shows them
         usage = en.output.splitlines()[0].removeprefix("Usage: ").replace("[OPTIONS]", "[옵션]")
-        assert ko.output.startswith(f"사용법: {usage.replace('COMMAND [ARGS]...', '명령 [인수]...')}\n도움말: '")
+        usage = usage.replace("COMMAND [ARGS]...", "명령 [인수]...")
+        for name, word in (("ACTION", "행동"), ("[file]", "[파일]"), ("PIECE", "목재")):
+            usage = usage.replace(name, word)
+        assert ko.output.startswith(f"사용법: {usage}\n도움말: '")
 
 
 def test_help_headings_and_click_s_words_are_korean(env, monkeypatch):
     ko = runner.invoke(app, ["rules", "-h", "--lang", "ko"]).output
-    for word in ("사용법: root rules [옵션] [QUERY]...", "인수:", "옵션:", "이 도움말을 보이고 끝냅니다."):
+    for word in ("사용법: root rules [옵션] [찾을말]...", "인수:", "옵션:", "이 도움말을 보이고 끝냅니다."):
         assert word in ko, ko
     winter = runner.invoke(app, ["calc", "winter", "-h", "--lang", "ko"]).output
     assert "[필수]" in winter and "[기본: 0]" in winter and "required" not in winter
@@ -259,3 +262,49 @@ def test_the_calculators_refuse_in_korean(env, args, english, korean):
     ko = runner.invoke(app, ["--lang", "ko", *args])
     assert ko.exit_code == 1 and ko.output.startswith("오류: ") and korean in ko.output, ko.output
     assert english not in ko.output
+
+
+# command, what Korean help shows, English metavars and type names it must not show, what English still shows
+METAVARS = [
+    (["undo"], ["사용법: root undo [옵션] [파일]", "파일 <글>", "-n <수> "], ["[file]", "<str>", "<int>"],
+     ["Usage: root undo [OPTIONS] [file]", "file <str>", "-n <int>"]),
+    (["rules"], ["[찾을말]...", "찾을말 <목록>"], ["QUERY", "list[str]"], ["[QUERY]...", "QUERY <list[str]>"]),
+    (["new"], ["--players <목록>", "--money <수>", "--mode <글>"], ["<list[str]>", "<int>", "<str>"],
+     ["--players <list[str]>", "--money <int>"]),
+    (["do"], ["사용법: root do [옵션] 행동...", "행동 <목록>"], ["{", "args", "ACTION"],
+     ["Usage: root do [OPTIONS] ACTION...", "ACTION <list[str]>"]),
+    (["calc", "sale"], ["[옵션] 목재...", "목재 <목록>"], ["{", "PIECE"], ["[OPTIONS] PIECE..."]),
+    (["calc", "winter"], ["--food-need 수 "], [" N "], ["--food-need N "]),
+]
+
+
+@pytest.mark.parametrize("args,korean,gone,english", METAVARS, ids=[" ".join(m[0]) for m in METAVARS])
+def test_usage_lines_and_option_lists_name_arguments_and_types_in_korean(env, args, korean, gone, english):
+    """Issue #12: argument names and typer's type names read in Korean under --lang ko; option names stay as
+    typed; typer's `{args}...` for a required argument reads `ACTION...` / `행동...` in both languages."""
+    ko = runner.invoke(app, [*args, "--help", "--lang", "ko"]).output
+    en = runner.invoke(app, [*args, "--help"]).output
+    for word in korean:
+        assert word in ko, ko
+    for word in gone:
+        assert word not in ko, ko
+    for word in english:
+        assert word in en, en
+    assert "{" not in en and not hangul(en), en
+
+
+def test_korean_option_lists_line_up_in_terminal_columns(env):
+    """The names column is measured in terminal columns: `-n <수>` is two columns wider than its length, and its
+    help starts in the same column as that of `--lang en|ko`."""
+    ko = runner.invoke(app, ["undo", "--help", "--lang", "ko"]).output
+    lines = [line for line in ko.splitlines() if line.startswith(("  -n ", "  --lang ", "  -h, "))]
+    starts = {texts.display_width(line[: line.index("  ", 2)]) + len(line[line.index("  ", 2):]) -
+              len(line[line.index("  ", 2):].lstrip()) for line in lines}
+    assert len(lines) == 3 and len(starts) == 1, ko
+
+
+def test_a_missing_argument_is_named_in_korean(env):
+    """The error names the argument as the usage line above it does (`행동`, not `ACTION`); English stays."""
+    ko = runner.invoke(app, ["do", "--lang", "ko"]).output
+    assert "사용법: root do [옵션] 행동..." in ko and "'행동'" in ko and "ACTION" not in ko, ko
+    assert "Missing argument 'ACTION'." in runner.invoke(app, ["do"]).output
