@@ -89,6 +89,7 @@ class _Library:
     phrases: tuple[tuple[frozenset[str], ...], ...]
     lengths: tuple[int, ...]
     idf: dict[str, float]
+    step_topics: dict[str, tuple[str, ...]]  # 'winter feeding' -> the topics about that step, closest first
 
 
 class RulesTemplateError(ValueError):
@@ -181,6 +182,7 @@ def _library_of(lang: str) -> _Library:
     stop: set[str] = set()
     keep: set[str] = set()
     synonyms: dict[str, tuple[str, ...]] = {}
+    step_topics: dict[str, tuple[str, ...]] = {}
     for name in texts.files(texts.DEFAULT, "rules"):
         doc = texts.load(name, lang)
         group = doc.get("group", "")
@@ -194,6 +196,7 @@ def _library_of(lang: str) -> _Library:
             if "other_reading_topics" in raw:
                 reading_topics[raw["id"]] = tuple(raw["other_reading_topics"])
         labels.update(doc.get("labels", {}))
+        step_topics.update((step, tuple(ids)) for step, ids in doc.get("step_topics", {}).items())
         search = doc.get("search", {})
         stop.update(search.get("stopwords", []))
         keep.update(search.get("unstemmed", []))
@@ -211,6 +214,9 @@ def _library_of(lang: str) -> _Library:
         if t.id in by_id:
             raise RulesTemplateError(f"topic {t.id} is defined twice")
         by_id[t.id] = t
+    for step, ids in step_topics.items():
+        if unknown := [i for i in ids if i not in by_id]:
+            raise RulesTemplateError(f"step {step} names the unknown topics {', '.join(unknown)}")
     for r in rulings.values():
         if r.topic not in by_id:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
@@ -231,7 +237,7 @@ def _library_of(lang: str) -> _Library:
     lengths = tuple(sum(body.values()) for _, _, body in index)
     phrases = tuple(tuple(p for k in t.keywords if (p := frozenset(_terms(k, stopwords, unstemmed)))) for t in topics)
     return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, phrases, lengths,
-                    idf)
+                    idf, step_topics)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -264,15 +270,21 @@ def list_rulings() -> list[Ruling]:
     return sorted(_library().rulings.values(), key=lambda r: int(r.id[1:]))
 
 
-def topic_for_rule(rule_id: str) -> Topic | None:
-    """The topic that explains a ruling in full, so a refused action can say what to read."""
+def topic_for_rule(rule_id: str, step: str = "") -> Topic | None:
+    """The topic to read about a ruling, so a refused action can say what to read: in a step ('winter feeding',
+    engine.flow.season_step) the first of that step's topics (the [step_topics] data) that cites the ruling,
+    else the topic that explains the ruling in full (R24 refused in winter feeding: `winter`, not `woodwork`)."""
     r = ruling(rule_id)
-    return _library().by_id[r.topic] if r else None
+    if r is None:
+        return None
+    lib = _library()
+    here = (lib.by_id[i] for i in lib.step_topics.get(step, ()))
+    return next((t for t in here if r.id in t.rules), lib.by_id[r.topic])
 
 
-def read_more(rule_id: str) -> str:
+def read_more(rule_id: str, step: str = "") -> str:
     """A short pointer for refusal messages, e.g. 'lignum rules drying'; '' for an unknown id."""
-    t = topic_for_rule(rule_id)
+    t = topic_for_rule(rule_id, step)
     return f"lignum rules {t.id}" if t else ""
 
 

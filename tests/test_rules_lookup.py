@@ -384,3 +384,51 @@ def test_the_lookup_holds_every_ruling_r1_to_r31_in_both_languages(lang: str) ->
             assert r.text and rl.topic(r.topic) is not None and rule_id in rl.topic(r.topic).rules
     finally:
         texts.choose(None)
+
+
+# --- the step a refusal happened in (issue #12) -----------------------------------------------------------
+
+
+def test_every_step_where_players_act_has_its_topics_and_each_cites_something() -> None:
+    """[step_topics] covers every step a player or the table enters something in, keyed as
+    engine.flow.season_step says, and names only topics that exist."""
+    from lignum_companion.engine import flow
+
+    parts = (("work", flow.WORK_STEPS), ("winter", flow.WINTER_STEPS), ("final", flow.FINAL_STEPS))
+    wanted = {f"{part} {s.name}" for part, steps in parts for s in steps if s.actor != "auto"}
+    for lang in ("en", "ko"):
+        lib = rl._library_of(lang)
+        assert set(lib.step_topics) == wanted, lang
+        assert all(lib.step_topics[k] and all(i in lib.by_id for i in lib.step_topics[k]) for k in wanted)
+
+
+@pytest.mark.parametrize("rule,step,topic", [
+    ("R24", "winter feeding", "winter"),  # issue #12: the winter topic says winter steps take any order
+    ("R24", "work cutting", "woodwork"),
+    ("R24", "", "woodwork"),  # no step known: the ruling's own topic
+    ("R9", "winter sawing", "winter-sawing"),
+    ("R9", "work sawing", "sawing"),
+    ("R16", "work drying", "drying-hut"),
+    ("R22", "winter feeding", "scoring"),  # no topic of the step cites it: its own topic
+])
+def test_a_refusal_points_to_the_topic_of_its_step_when_that_topic_cites_the_ruling(rule, step, topic) -> None:
+    assert rl.read_more(rule, step) == f"lignum rules {topic}"
+
+
+def test_lignum_do_refused_in_winter_feeding_points_to_the_winter_topic_in_both_languages(tmp_path, monkeypatch):
+    """Issue #12: a turn refusal (R24) in winter feeding said `lignum rules woodwork`; the step's topic fits."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import fix, script_to, start
+
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    script = script_to(start(2, winter=((6, 4), (5, 3))), step="bonus", round=4)
+    # ben's winter is settled at once; anna, short of money, still has to say how she feeds (R14)
+    script = script.then(fix("anna", "money", -5), fix("anna", "sale.F", 2), fix("ben", "money", +10))
+    script = script_to(script, until=lambda g: g.step == "feeding" and 1 in g.acted)
+    path = script.write(tmp_path / "w.lignum")
+    before = path.read_text(encoding="utf-8")
+    en = CliRunner().invoke(app, ["do", str(path), "ben go 3"])
+    ko = CliRunner().invoke(app, ["do", str(path), "ben go 3", "--lang", "ko"])
+    assert en.exit_code != 0 and "(R24)" in en.output and "see: lignum rules winter\n" in en.output, en.output
+    assert ko.exit_code != 0 and "(R24)" in ko.output and "참고: lignum rules winter\n" in ko.output, ko.output
+    assert "woodwork" not in en.output + ko.output and path.read_text(encoding="utf-8") == before

@@ -179,6 +179,14 @@ def steps_of(g: Game) -> tuple[Step, ...]:
     return WINTER_STEPS if g.winter else WORK_STEPS
 
 
+def season_step(g: Game) -> str:
+    """The current step with its part of the game ('winter feeding', 'work cutting', 'final river'), since work
+    and winter steps share names; the rules lookup keys its step topics by it."""
+    steps = steps_of(g)
+    part = "final" if steps is FINAL_STEPS else "winter" if steps is WINTER_STEPS else "work"
+    return f"{part} {g.step}"
+
+
 _BY_NAME = tuple({s.name: s for s in seq} for seq in (WORK_STEPS, WINTER_STEPS, FINAL_STEPS))
 
 
