@@ -78,6 +78,16 @@ def out(text: str = "", *, neutral: bool = False) -> None:
         raise typer.Exit(0) from None
 
 
+def prose(text: str = "") -> None:
+    """Print sentences wrapped to the terminal (views.fit): never inside a figure ($14, -$2) or a backticked
+    hint. Nothing is wrapped in a pipe or a file (term.text_width), and tables and JSON never go through here."""
+    from .engine.names import neutralise
+    from .term import text_width
+    from .views import fit
+
+    out(fit(neutralise(text), text_width(None)), neutral=True)
+
+
 def save_or_fail(gf, path: Path) -> None:
     """Save under the lock, or one line saying why nothing was saved (busy, changed, read-only, disk full)."""
     from . import gamefile
@@ -321,7 +331,7 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
     for t in done:
         out(say("ok", action=t))
     for line in warnings + views.changes(before, g) + views.warning_lines(news):
-        out(line)
+        prose(line)
     return g
 
 
@@ -359,24 +369,24 @@ def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
     from . import views
 
     path, gf, g = load_or_fail(file)
-    out(views.header_line(g))
-    out()
+    prose(views.header_line(g))
+    prose()
     recap = views.season_start_lines(g)
     if recap:
         for line in recap:
-            out(line)
-        out()
-    out(views.reminder(g, file or ""))
-    out()
+            prose(line)
+        prose()
+    prose(views.reminder(g, file or ""))
+    prose()
     for line in views.step_lines(g):
-        out(line)
+        prose(line)
     for line in views.pending_lines(g):
-        out(line)
+        prose(line)
     extra = advice_lines(gf, g, quiet)
     if extra:
-        out()
+        prose()
     for line in extra:
-        out(line)
+        prose(line)
 
 
 def cmd_show(
@@ -411,7 +421,7 @@ def cmd_show(
 
         out(json.dumps(state, ensure_ascii=False, indent=1))
         return
-    out(views.header_line(g))
+    prose(views.header_line(g))
     headers, rows = views.player_rows(g, only)
     colour = {p.name: p.colour for p in g.players}
     out(coloured_table(headers, rows, [colour.get(h, "") for h in headers], header=True), neutral=True)
@@ -419,21 +429,21 @@ def cmd_show(
         out()
         out(table(*views.board_rows(g)))
         out()
-        out(views.path_line(g))
+        prose(views.path_line(g))
         line = views.clearing_line(g)
         if line:
-            out(line)
+            prose(line)
         if g.task_display:
-            out(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
+            prose(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
             from .words import card  # 교역(trade)
 
             cards = [say("pw_card_one" if n == 1 else "pw_card", card=card(c), n=n) for c, n in g.pw_cards.items()]
-            out(say("pw_cards", cards=", ".join(cards)))
+            prose(say("pw_cards", cards=", ".join(cards)))
         if g.joinery:  # R23
-            out(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name
+            prose(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name
                                                           for b in g.buildings) or say("buildings_none")))
-    out(say("waiting", waiting=views.waiting_for(g)))
+    prose(say("waiting", waiting=views.waiting_for(g)))
 
 
 def cmd_log(file: str = FileArg) -> None:
@@ -536,9 +546,9 @@ def cmd_score(
 
     lab = texts.load("labels")["score"]
     if projected and not result["final"]:
-        out(texts.load("advice")["projected"]["title"])
+        prose(texts.load("advice")["projected"]["title"])
     else:
-        out(lab["final"] if result["final"] else lab["provisional"])
+        prose(lab["final"] if result["final"] else lab["provisional"])
     rows = []
     for r in result["players"]:
         place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
@@ -556,25 +566,25 @@ def cmd_score(
     for r in result["players"]:
         if r["furniture"]["pieces"]:
             shop = format_bag(r["furniture"]["pieces"], FURNITURE_PIECES)
-            out(f"{r['name']}: " + texts.fill(lab["furniture_line"], pieces=shop,
+            prose(f"{r['name']}: " + texts.fill(lab["furniture_line"], pieces=shop,
                                               dollars=money(r["furniture"]["dollars"])))
         for t in r["tasks"]:
             state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]
-            out(f"{r['name']}: {t['id']} ${t['value']} {state}")
+            prose(f"{r['name']}: {t['id']} ${t['value']} {state}")
         if r["river"]["kind"]:
-            out(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
+            prose(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
         for c in r["corrections"]:
             from . import words
 
-            out(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=words.correction(c)))
+            prose(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=words.correction(c)))
         if r.get("unsold"):
             from . import words
 
             left = ", ".join(f"{words.area(a)} {words.bag(b)}" for a, b in r["unsold"].items())  # in the shown words
-            out(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
+            prose(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
     first = [r["name"] for r in result["players"] if r["place"] == 1]
     if result["final"]:
-        out(texts.fill(lab["winners"] if len(first) > 1 else lab["winner"], names=", ".join(first)))
+        prose(texts.fill(lab["winners"] if len(first) > 1 else lab["winner"], names=", ".join(first)))
 
 
 def _pdf_target(pdf: str, file: str | None) -> str:

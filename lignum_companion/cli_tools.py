@@ -22,10 +22,10 @@ calc_app = typer.Typer(
 
 
 def _width() -> int:
-    """Terminal width for wrapped texts, kept between 40 and 100 columns."""
-    import shutil
+    """Terminal width for wrapped texts, kept between 40 and 100 columns (80 in a pipe)."""
+    from .term import text_width
 
-    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100))
+    return text_width(80) or 80
 
 
 def _fail(message: str) -> NoReturn:

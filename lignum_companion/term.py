@@ -1,4 +1,5 @@
-"""Colour in the terminal: players' names in the colours of their pieces, only where colour is wanted.
+"""Colour in the terminal: players' names in the colours of their pieces, only where colour is wanted; and the
+width the command line wraps its sentences to.
 
 Colour is on when the output is a terminal, `NO_COLOR` is unset or empty (no-color.org) and `TERM` is not
 `dumb`; `LIGNUM_COLOR=always` or `never` overrides that. Nothing here knows the rules.
@@ -37,3 +38,20 @@ def paint(text: str, colour: str, on: bool | None = None) -> str:
     if not code or not (colour_on() if on is None else on):
         return text
     return f"\x1b[1;{code}m{text}\x1b[0m"
+
+
+def text_width(piped: int | None = 80, stream: IO[str] | None = None) -> int | None:
+    """Columns to wrap sentences to: the terminal's (kept between 40 and 100), or `COLUMNS` when it is set.
+
+    Output that goes to a pipe or a file gets `piped`: `lignum next` gives None there (nothing wrapped, so a
+    script that greps or cuts reads each sentence on one line), `lignum rules` its 80 columns."""
+    import shutil
+
+    stream = stream or sys.stdout
+    try:
+        tty = bool(stream.isatty())
+    except (AttributeError, ValueError):
+        tty = False
+    if not tty and not os.environ.get("COLUMNS"):
+        return piped
+    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100))

@@ -309,6 +309,56 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     return [line.replace("\x00", " ") for line in lines]
 
 
+def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> list[str]:
+    """Wrap each line to the width, keeping its indentation; `a  |  b  |  c` examples break only at the bars.
+
+    A list item (`- `, `-- `, `⚠ `, `1. `, `예: `) goes on under its text; another line goes on at its own
+    indentation plus `hang` (the command line gives "  ", so that a long entry reads apart from the next)."""
+    import re
+
+    out: list[str] = []
+    lines = text.split("\n")
+    for line in _reflow(lines, width) if reflow else lines:
+        if display_width(line) <= width or line.startswith("  lignum "):  # a command stays whole, to be copied
+            out.append(line)
+            continue
+        more = line[: len(line) - len(line.lstrip())] + hang
+        m = re.match(r"^(\s*(?:- |-- |⚠ |\d+\. +|Examples?: +|예: +))", line)
+        if m and display_width(m.group(1)) < width // 2:
+            more = " " * display_width(m.group(1))
+        bars = bool(re.search(r"  \|  ", line))
+        body = line
+        if bars:  # keep each example whole: only the bars are break points
+            lead = len(line) - len(line.lstrip())
+            parts = re.split(r"\s+\|\s+", line[lead:])
+            body = line[:lead] + " | ".join(part.replace(" ", "\x00") for part in parts)
+        if "  lignum " in body:  # a command set apart to be copied ('with:  lignum score FILE') stays whole
+            body = re.sub(r"(?<=  )lignum(?: [^\s|]+)+", lambda m: m.group(0).replace(" ", "\x00"), body)
+        # texts.wrap measures what the terminal shows (Hangul two columns, colour codes none) and keeps a
+        # backticked hint (`10 1`) whole: it is typed as shown
+        out.extend(w.replace("\x00", " ") for w in wrap(body, width, more) or [""])
+    return out
+
+
+def _reflow(lines: list[str], width: int) -> list[str]:
+    """A line that overflows takes the next one along when that one goes on with the same sentence."""
+    import re
+
+    out: list[str] = []
+    for line in lines:
+        prev = out[-1] if out else ""
+        stripped = line.strip()
+        indent = len(prev) - len(prev.lstrip())
+        hang = indent + 2 if prev.lstrip().startswith("- ") else indent
+        starts = re.match(r"^(- |\d+\. |Example|e\.g\.|예:)", stripped)  # a new item or the examples
+        goes_on = display_width(prev) > width and stripped and not starts and len(line) - len(line.lstrip()) == hang
+        if goes_on:
+            out[-1] = prev.rstrip() + " " + stripped
+        else:
+            out.append(line)
+    return out
+
+
 class _Blank(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"

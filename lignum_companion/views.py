@@ -103,6 +103,15 @@ def game_date(setup: Setup, path: Any = None) -> str:
     return ""
 
 
+def fit(text: str, width: int | None) -> str:
+    """The command line's sentences shaped to the terminal: each line wrapped to `width` columns (None: left as
+    they are) by the console's wrapper, so `next` shows a reminder as `play` does. A long entry (a winter bill,
+    a forecast) goes on two columns in, to read apart from the next; a list item goes on under its text."""
+    if not width:
+        return text
+    return "\n".join(texts.wrap_lines(text, width, reflow=True, hang="  "))
+
+
 def _bag(bag: dict[str, int], order: tuple[str, ...] | None = None) -> str:
     return format_bag(bag, order) or "-"
 

@@ -110,3 +110,68 @@ def test_wrap_keeps_the_first_lines_indentation_and_inner_spaces() -> None:
     assert texts.wrap("  a  b", 80) == ["  a  b"]
     assert texts.wrap("    민준 $3 지우 $4", 12, subsequent_indent="    ") == ["    민준 $3", "    지우 $4"]
     assert texts.wrap("", 40) == [] and texts.wrap("   ", 40) == []
+
+
+# --- `next`, `show` and `score` wrap their sentences to the terminal (issue #12) --------------------------
+
+
+@pytest.fixture(scope="module")
+def after_winter(tmp_path_factory) -> str:
+    """A 3-player game at the spring after its first winter: the winter bills and the money recap are shown."""
+    from helpers import fix, script_to, start
+
+    script = script_to(start(3).then(fix("anna", "money", -5)), until=lambda g: g.round >= 5)
+    return str(script.write(tmp_path_factory.mktemp("wrap") / "after.lignum"))
+
+
+def _run(args: list[str], columns: str | None, monkeypatch) -> str:
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli import app
+
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG", "COLUMNS"):
+        monkeypatch.delenv(var, raising=False)
+    try:
+        result = CliRunner().invoke(app, args, env={"COLUMNS": columns, "NO_COLOR": "1"})
+    finally:
+        texts.choose(None)
+        texts.use_game(None)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_next_wraps_to_the_width_without_splitting_a_figure(lang: str, after_winter: str, monkeypatch) -> None:
+    """The winter lines (Korean: past 120 columns) broke mid-figure in the terminal ('$1' / '4 지불')."""
+    whole = _run(["--lang", lang, "next", after_winter], None, monkeypatch)
+    assert max(display_width(x) for x in whole.splitlines()) > 100  # a pipe gets each sentence on one line
+    for width in (44, 60, 80):
+        shown = _run(["--lang", lang, "next", after_winter], str(width), monkeypatch)
+        lines = shown.splitlines()
+        assert all(display_width(x) <= width for x in lines), [x for x in lines if display_width(x) > width]
+        assert shown.split() == whole.split()  # the same words, each whole: $12, -$5 and +$8 are never cut
+        assert len(lines) > len(whole.splitlines())
+        bills = [i for i, x in enumerate(whole.splitlines()) if "$12" in x and display_width(x) > width]
+        assert bills  # a winter bill goes on two columns in, apart from the next bill
+        for i, x in enumerate(lines[1:], 1):
+            if x and not x.startswith(" ") and lines[i - 1] and "$12" in lines[i - 1]:
+                assert lines[i - 1].rstrip().endswith((".", ":")), (lines[i - 1], x)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_show_and_score_wrap_their_sentences_but_never_json(lang: str, monkeypatch) -> None:
+    import json
+    from pathlib import Path
+
+    game = str(Path(__file__).parent.parent / "examples" / "expert-4p.lignum")
+    narrow = _run(["--lang", lang, "show", game], "40", monkeypatch).split("\n\n")[-1].splitlines()
+    wide = _run(["--lang", lang, "show", game], None, monkeypatch).split("\n\n")[-1].splitlines()
+    assert len(narrow) > len(wide) and max(display_width(x) for x in wide) > 40  # path, cards, waiting
+    assert all(display_width(x) <= 40 for x in narrow) and " ".join(narrow).split() == " ".join(wide).split()
+    over = _run(["--lang", lang, "next", game], "40", monkeypatch)
+    assert "  lignum score " + game in over  # a command set apart to be copied stays whole
+    for args in (["show", game, "--json"], ["score", game, "--json"]):
+        assert json.loads(_run(["--lang", lang, *args], "40", monkeypatch)) == \
+            json.loads(_run(["--lang", lang, *args], None, monkeypatch))
+    score = _run(["--lang", lang, "score", game], "40", monkeypatch)
+    assert score.split() == _run(["--lang", lang, "score", game], None, monkeypatch).split()

@@ -2,56 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .. import texts
 
-
-def wrap_lines(text: str, width: int, reflow: bool = False) -> list[str]:
-    """Wrap to the width, keeping indentation; `a  |  b  |  c` examples break only at the bars."""
-    out: list[str] = []
-    lines = text.split("\n")
-    for line in _reflow(lines, width) if reflow else lines:
-        if display_width(line) <= width or line.startswith("  lignum "):  # a command stays whole, to be copied
-            out.append(line)
-            continue
-        hang = line[: len(line) - len(line.lstrip())]
-        m = re.match(r"^(\s*(?:- |-- |\d+\. +|Examples?: +))", line)
-        if m and len(m.group(1)) < width // 2:
-            hang = " " * len(m.group(1))
-        bars = bool(re.search(r"  \|  ", line))
-        body = line
-        if bars:  # keep each example whole: only the bars are break points
-            lead = len(line) - len(line.lstrip())
-            parts = re.split(r"\s+\|\s+", line[lead:])
-            body = line[:lead] + " | ".join(part.replace(" ", "\x00") for part in parts)
-        # texts.wrap measures what the terminal shows (Hangul two columns, colour codes none) and keeps a
-        # backticked hint (`10 1`) whole: it is typed as shown
-        out.extend(w.replace("\x00", " ") for w in texts.wrap(body, width, hang) or [""])
-    return out
-
-
-def _reflow(lines: list[str], width: int) -> list[str]:
-    """A line that overflows takes the next one along when that one goes on with the same sentence."""
-    out: list[str] = []
-    for line in lines:
-        prev = out[-1] if out else ""
-        stripped = line.strip()
-        indent = len(prev) - len(prev.lstrip())
-        hang = indent + 2 if prev.lstrip().startswith("- ") else indent
-        starts = re.match(r"^(- |\d+\. |Example|e\.g\.|예:)", stripped)  # a new item or the examples
-        goes_on = display_width(prev) > width and stripped and not starts and len(line) - len(line.lstrip()) == hang
-        if goes_on:
-            out[-1] = prev.rstrip() + " " + stripped
-        else:
-            out.append(line)
-    return out
-
-
 # Columns a text takes on a terminal (Hangul and other wide letters take two): the one measure of texts.py,
 # not wcwidth, whose import alone costs `lignum play` 20 ms or more of start-up (benchmarks/README.md).
 display_width = texts.display_width
+wrap_lines = texts.wrap_lines  # the console's wrapping is the command line's (texts.py)
 
 
 def columns(headers: list[str], rows: list[list[Any]]) -> str:
