@@ -73,6 +73,52 @@ def signals_held() -> Iterator[None]:
             raise KeyboardInterrupt
 
 
+def ask_deferring_signals(build: Any) -> Any:
+    """Build a questionary question and run it with Ctrl-C, hang-ups and SIGTERM held until prompt_toolkit can
+    take them; then stop with KeyboardInterrupt (through the handler the signal would have met: entry.py's
+    exit codes).
+
+    A KeyboardInterrupt raised by a signal handler anywhere inside prompt_toolkit's start or end (between
+    creating `Application.run_async()` and awaiting it, or while asyncio builds or closes its loop) left an
+    un-awaited coroutine and a half-made event loop: a RuntimeWarning and a `BaseEventLoop.__del__` traceback
+    at exit. Held, a signal instead ends the prompt from inside its own loop: at once if the loop runs, or as
+    the application starts (`pre_run`); prompt_toolkit's own SIGINT handler (the key binding) serves meanwhile.
+    """
+    pending: list[int] = []
+    app: Any = None
+
+    def stop_prompt() -> None:
+        if pending and app is not None and app.future is not None and not app.future.done():
+            app.exit(exception=KeyboardInterrupt())
+
+    def hold(signum: int, frame: Any) -> None:
+        pending.append(signum)
+        loop = getattr(app, "loop", None) if app is not None and app.is_running else None
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(stop_prompt)
+
+    old: dict[int, Any] = {}
+    for name in ("SIGINT", "SIGHUP", "SIGTERM"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            old[sig] = signal.signal(sig, hold)
+        except (ValueError, OSError):  # not the main thread
+            pass
+    try:
+        app = build().application
+        return None if pending else app.run(pre_run=stop_prompt)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if pending:
+            handler = old.get(pending[0])
+            if callable(handler):  # entry.py's handler records the signal for the exit code, then raises
+                handler(pending[0], None)
+            raise KeyboardInterrupt
+
+
 def safe_streams() -> None:
     """Never crash on a console that cannot show a character (PYTHONIOENCODING=ascii, LANG=C)."""
     for stream in (sys.stdout, sys.stderr):
@@ -159,20 +205,24 @@ class Console:
         return raw
 
     def _read_tty(self, message: str) -> str:
-        import questionary
-        from prompt_toolkit.completion import WordCompleter
-        from prompt_toolkit.history import InMemoryHistory
+        def question() -> Any:
+            import questionary
+            from prompt_toolkit.completion import WordCompleter
+            from prompt_toolkit.history import InMemoryHistory
 
-        if self._history is None:
-            self._history = InMemoryHistory()
-        completer = WordCompleter(self.words, ignore_case=True, sentence=False) if self.words else None
-        question = questionary.text(message, qmark=self.qmark, history=self._history, completer=completer,
+            if self._history is None:
+                self._history = InMemoryHistory()
+            completer = WordCompleter(self.words, ignore_case=True, sentence=False) if self.words else None
+            return questionary.text(message, qmark=self.qmark, history=self._history, completer=completer,
                                     complete_while_typing=False)
+
         return self._ask(question) or ""
 
     def _ask(self, question: Any) -> Any:
+        """Build the questionary question (`question()`) and run it; Ctrl-C, end of input or a closed terminal
+        raise Interrupted."""
         try:
-            return question.unsafe_ask()
+            return ask_deferring_signals(question)
         except KeyboardInterrupt:
             raise Interrupted("interrupt") from None
         except EOFError:
@@ -184,11 +234,12 @@ class Console:
     def select(self, message: str, choices: list[tuple[str, Any]], default: int = 0) -> Any:
         """One of a few fixed choices: arrow keys in a terminal, a number or the name otherwise."""
         if self.tty:
-            import questionary
+            def question() -> Any:
+                import questionary
 
-            qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
-            question = questionary.select(message, qs, default=qs[default], qmark="?",
-                                          instruction=tpl("select_hint"))
+                qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
+                return questionary.select(message, qs, default=qs[default], qmark="?", instruction=tpl("select_hint"))
+
             index = self._ask(question)
             self.answers += 1
             if index is None:
@@ -215,9 +266,12 @@ class Console:
         if self.tty and not (yes.isascii() and no.isascii()):  # y/n keys do not exist on a Hangul keyboard
             return bool(self.select(message, [(yes, True), (no, False)], 0 if default else 1))
         if self.tty:
-            import questionary
+            def question() -> Any:
+                import questionary
 
-            answer = self._ask(questionary.confirm(message, default=default, qmark="?"))
+                return questionary.confirm(message, default=default, qmark="?")
+
+            answer = self._ask(question)
             self.answers += 1
             if answer is None:
                 raise Interrupted("interrupt")
