@@ -52,25 +52,37 @@ def hangup_as_interrupt() -> Iterator[None]:
 def signals_held() -> Iterator[None]:
     """Hold Ctrl-C, hang-ups and SIGTERM while a save runs, then act on them: a save is never cut in half."""
     pending: list[int] = []
+    old = _hold_signals(lambda s, f: pending.append(s))
+    try:
+        yield
+    finally:
+        _release_signals(old, pending)
+
+
+def _hold_signals(hold: Any) -> dict[int, Any]:
+    """Ctrl-C, hang-ups and SIGTERM go to `hold`; the handlers they had, to put back."""
     old: dict[int, Any] = {}
     for name in ("SIGINT", "SIGHUP", "SIGTERM"):
         sig = getattr(signal, name, None)
         if sig is None:
             continue
         try:
-            old[sig] = signal.signal(sig, lambda s, f: pending.append(s))
-        except (ValueError, OSError):
+            old[sig] = signal.signal(sig, hold)
+        except (ValueError, OSError):  # not the main thread
             pass
-    try:
-        yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        if pending:
-            handler = old.get(pending[0])
-            if callable(handler):  # the handler the signal would have met (entry.py's: the right exit code)
-                handler(pending[0], None)
-            raise KeyboardInterrupt
+    return old
+
+
+def _release_signals(old: dict[int, Any], pending: list[int]) -> None:
+    """Put the handlers back; a held signal then meets the handler it would have met (entry.py's: the right
+    exit code) and stops with KeyboardInterrupt."""
+    for sig, handler in old.items():
+        signal.signal(sig, handler)
+    if pending:
+        handler = old.get(pending[0])
+        if callable(handler):
+            handler(pending[0], None)
+        raise KeyboardInterrupt
 
 
 def ask_deferring_signals(build: Any) -> Any:
@@ -97,26 +109,12 @@ def ask_deferring_signals(build: Any) -> Any:
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(stop_prompt)
 
-    old: dict[int, Any] = {}
-    for name in ("SIGINT", "SIGHUP", "SIGTERM"):
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            old[sig] = signal.signal(sig, hold)
-        except (ValueError, OSError):  # not the main thread
-            pass
+    old = _hold_signals(hold)
     try:
         app = build().application
         return None if pending else app.run(pre_run=stop_prompt)
     finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        if pending:
-            handler = old.get(pending[0])
-            if callable(handler):  # entry.py's handler records the signal for the exit code, then raises
-                handler(pending[0], None)
-            raise KeyboardInterrupt
+        _release_signals(old, pending)
 
 
 def safe_streams() -> None:
