@@ -140,8 +140,16 @@ class LangFormatter(_click.HelpFormatter):
         self._write_wide_dl([(worded_metavars(first, self.words), self._extras(second)) for first, second in rows],
                             *args, **kwargs)
 
+    def write_text(self, text: str) -> None:
+        """A help paragraph wrapped by terminal columns (click counts characters, and Hangul takes two)."""
+        if not self.words or "\b" in text:
+            return super().write_text(text)
+        indent = " " * self.current_indent
+        paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
+        self.write("\n\n".join("\n".join(texts.wrap(indent + p, self.width, indent)) for p in paragraphs) + "\n")
+
     def _write_wide_dl(self, rows: list[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
-        """click's `write_dl`, measuring the names column in terminal columns (a Hangul `<수>` takes four)."""
+        """click's `write_dl` measured in terminal columns (a Hangul `<수>` takes four), the help wrapped so too."""
         widths = [texts.display_width(first) for first, _ in rows]
         first_col = min(max(widths, default=0), col_max) + col_spacing
         indent = " " * self.current_indent
@@ -152,8 +160,7 @@ class LangFormatter(_click.HelpFormatter):
                 continue
             self.write(" " * (first_col - width) if width <= first_col - col_spacing
                        else "\n" + " " * (first_col + self.current_indent))
-            lines = _click.formatting.wrap_text(second, max(self.width - first_col - 2, 10),
-                                                preserve_paragraphs=True).splitlines() or [""]
+            lines = texts.wrap(re.sub(r" *\n *", " ", second), max(self.width - first_col - 2, 10)) or [""]
             self.write(lines[0] + "\n")
             for line in lines[1:]:
                 self.write(" " * (first_col + self.current_indent) + line + "\n")

@@ -308,3 +308,13 @@ def test_a_missing_argument_is_named_in_korean(env):
     ko = runner.invoke(app, ["do", "--lang", "ko"]).output
     assert "사용법: root do [옵션] 행동..." in ko and "'행동'" in ko and "ACTION" not in ko, ko
     assert "Missing argument 'ACTION'." in runner.invoke(app, ["do"]).output
+
+
+def test_korean_help_fits_the_terminal_width_in_columns(env, monkeypatch):
+    """Hangul takes two columns: the help paragraphs and the option list are wrapped by what the terminal shows,
+    so no line of an 80-column help runs past 80 columns (click alone counts characters and overflowed)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for args in (["new"], ["calc", "winter"], ["play"], ["print", "reference"], []):
+        ko = runner.invoke(app, [*args, "--help", "--lang", "ko"], terminal_width=80).output
+        widest = max(texts.display_width(line) for line in ko.splitlines())
+        assert widest <= 80 and "  [필수]" in runner.invoke(app, ["calc", "winter", "-h", "--lang", "ko"]).output, ko
