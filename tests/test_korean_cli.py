@@ -195,7 +195,7 @@ def test_usage_errors_are_korean_under_korean_and_english_stays_click_s(env, arg
 
 def test_help_headings_and_click_s_words_are_korean(env, monkeypatch):
     ko = runner.invoke(app, ["rules", "-h", "--lang", "ko"]).output
-    for word in ("사용법: root rules [옵션] [찾을말]...", "인수:", "옵션:", "이 도움말을 보이고 끝냅니다."):
+    for word in ("사용법: root rules [옵션] [검색어]...", "인수:", "옵션:", "이 도움말을 보이고 끝냅니다."):
         assert word in ko, ko
     winter = runner.invoke(app, ["calc", "winter", "-h", "--lang", "ko"]).output
     assert "[필수]" in winter and "[기본: 0]" in winter and "required" not in winter
@@ -268,7 +268,7 @@ def test_the_calculators_refuse_in_korean(env, args, english, korean):
 METAVARS = [
     (["undo"], ["사용법: root undo [옵션] [파일]", "파일 <글>", "-n <수> "], ["[file]", "<str>", "<int>"],
      ["Usage: root undo [OPTIONS] [file]", "file <str>", "-n <int>"]),
-    (["rules"], ["[찾을말]...", "찾을말 <목록>"], ["QUERY", "list[str]"], ["[QUERY]...", "QUERY <list[str]>"]),
+    (["rules"], ["[검색어]...", "검색어 <목록>"], ["QUERY", "list[str]"], ["[QUERY]...", "QUERY <list[str]>"]),
     (["new"], ["--players <목록>", "--money <수>", "--mode <글>"], ["<list[str]>", "<int>", "<str>"],
      ["--players <list[str]>", "--money <int>"]),
     (["do"], ["사용법: root do [옵션] 행동...", "행동 <목록>"], ["{", "args", "ACTION"],
