@@ -233,8 +233,10 @@ def cmd_new(
         from . import table
 
         setup = table.wizard(given)
-        if setup is None:
-            raise typer.Exit(130)
+        if setup is None:  # the wizard said it was cancelled: that one line, not the signal's too
+            from . import entry
+
+            raise typer.Exit(entry.handled() or 130)
         setup.name = setup.name or (given["name"] or "").strip()
         setup.colours = setup.colours or given["colours"] or {}
     import datetime
