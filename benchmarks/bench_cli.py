@@ -45,7 +45,7 @@ def lignum_command() -> list[str]:
     if beside.exists():
         return [str(beside)]
     found = shutil.which("lignum")
-    return [found] if found else [sys.executable, "-m", "lignum_companion.cli"]
+    return [found] if found else [sys.executable, "-m", "lignum_companion.cli.app"]
 
 
 def game_file(given: str | None) -> Path:

@@ -20,9 +20,10 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from lignum_companion import gamefile, table
+from lignum_companion import table
 from lignum_companion.engine import Setup, new_game, score
 from lignum_companion.engine import data as D
+from lignum_companion.gamefile import store as gamefile
 
 NAMES = ("anna", "ben", "cleo", "dan")
 

@@ -25,7 +25,7 @@ BUDGET = 1.0
 
 
 def four_player_game(folder: Path) -> Path:
-    from lignum_companion import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     for path in sorted((ROOT / "examples").glob("*4p*.lignum")) + sorted((ROOT / "examples").glob("*.lignum")):
         try:
@@ -46,7 +46,7 @@ def hangul_game(folder: Path) -> Path:
     """Names that need the per-run font switch (a Hangul font file, or the readers' CID font)."""
     import gamegen
 
-    from lignum_companion import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     gf, _ = gamegen.play(seed=3, names=("김민준", "Zoë", "Łukasz-Ångström", "이서연"), mode="advanced")
     path = folder / "bench-hangul-4p.lignum"
@@ -56,7 +56,7 @@ def hangul_game(folder: Path) -> Path:
 
 def korean_game(folder: Path) -> Path:
     """The same Hangul game with `lang ko`: Korean labels, so about 150 Hangul letters in two weights."""
-    from lignum_companion import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     text = hangul_game(folder).read_text(encoding="utf-8").replace("\nstart\n", "\nlang ko\nstart\n", 1)
     path = folder / "bench-korean-4p.lignum"
@@ -69,7 +69,8 @@ def measure(game: Path, out: Path, runs: int) -> tuple[list[float], list[float],
     is cached as in an installation (this sandbox sets PYTHONDONTWRITEBYTECODE; see bench_cli.py)."""
     import os
 
-    from lignum_companion import gamefile, pdf
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import score_sheet as pdf
 
     cold = []
     env = {**os.environ, "LIGNUM_FONT_CACHE": str(out.parent / f"cache-{game.stem}"),

@@ -42,7 +42,7 @@ def main() -> int:
             subprocess.run([sys.executable, "-c", "import typer, tabulate, reportlab.platypus, "
                             "reportlab.graphics.charts.lineplots, reportlab.pdfbase.ttfonts"], check=True)
             baseline.append(time.perf_counter() - t)
-    from lignum_companion import reference
+    from lignum_companion.printables import reference
 
     reference.render(reference.facts(players=4, mode="expert"))  # fonts registered once, as in one command
     warm = []

@@ -16,7 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from lignum_companion import gamefile, simulate
+from lignum_companion.dev import simulate
+from lignum_companion.gamefile import store as gamefile
 
 ROOT = Path(__file__).resolve().parent.parent
 FALLBACK = ROOT / "benchmarks" / "data" / "sim-4p-basic.lignum"

@@ -19,7 +19,7 @@ import platform
 import statistics
 import sys
 
-from lignum_companion import simulate
+from lignum_companion.dev import simulate
 
 BUDGET = 20.0
 AIM = 50.0

@@ -23,7 +23,8 @@ MODES = ("basic", "advanced", "expert", "planned")
 
 
 def write_games(folder: Path, n: int) -> None:
-    from lignum_companion import gamefile, simulate
+    from lignum_companion.dev import simulate
+    from lignum_companion.gamefile import store as gamefile
 
     for i in range(n):
         report = simulate.play_game(10_000 + i, 2 + i % 3, MODES[i % 4], check="none")

@@ -1,6 +1,6 @@
 """`python -m lignum_companion` runs the `lignum` command."""
 
-from .entry import main
+from lignum_companion.cli.entry import main
 
 if __name__ == "__main__":
     main()

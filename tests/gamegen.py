@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 
-from lignum_companion import gamefile
+from lignum_companion.dev.simulate import table_action
 from lignum_companion.engine import IllegalAction, Setup, apply, data, flow, new_game
 from lignum_companion.engine.actions import Action
 from lignum_companion.engine.legal import candidates
 from lignum_companion.engine.state import Game
-from lignum_companion.gamefile import GameFile
-from lignum_companion.simulate import table_action
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.gamefile.store import GameFile
 
 NAMES = ("anna", "ben", "cleo", "dan")
 

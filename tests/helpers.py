@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lignum_companion import gamefile
 from lignum_companion.engine import (
     Game,
     IllegalAction,
@@ -32,6 +31,7 @@ from lignum_companion.engine import (
     waiting_for,
 )
 from lignum_companion.engine import data as D
+from lignum_companion.gamefile import store as gamefile
 
 NAMES = ("anna", "ben", "cleo", "dan")
 SEAT_AREAS = (1, 5, 3, 6)  # first-round cutting areas by seat, and the area each seat picks later by default
@@ -245,7 +245,7 @@ def refused(g: Game, text: str, rule: str | None = None) -> LignumError:
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run the real `lignum` program in a subprocess (exit code, stdout and stderr as a user sees them)."""
-    code = "from lignum_companion.cli import main; main()"
+    code = "from lignum_companion.cli.entry import main; main()"
     full = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=full,
                           timeout=120)

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from helpers import fix, forward, play, player, start
 
-from lignum_companion import gamefile, simulate
+from lignum_companion.dev import simulate
 from lignum_companion.engine import advice, apply, flow, new_game, parse
 from lignum_companion.engine import data as D
 from lignum_companion.engine.pieces import format_bag
+from lignum_companion.gamefile import store as gamefile
 
 EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.lignum"))
 
@@ -369,7 +370,7 @@ def summer_file(tmp_path):
 def _run(*args: str):
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     result = CliRunner().invoke(app, list(args))
     assert result.exit_code == 0, result.output

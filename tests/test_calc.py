@@ -8,10 +8,10 @@ from types import MappingProxyType
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import calc
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import data, prices
 from lignum_companion.engine.errors import IllegalAction
+from lignum_companion.views import calc
 
 runner = CliRunner()
 

@@ -105,7 +105,7 @@ def test_superscript_digits_are_usage_errors_not_tracebacks(tmp_path):
 
 
 def test_the_cli_module_loads_no_heavy_library_before_a_command_runs():
-    code = ("import sys, lignum_companion.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+    code = ("import sys, lignum_companion.cli.app; print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'reportlab', 'questionary', 'tabulate', 'pydantic', 'rich', 'prompt_toolkit'} "
             "or m.startswith('lignum_companion.engine')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -113,9 +113,9 @@ def test_the_cli_module_loads_no_heavy_library_before_a_command_runs():
 
 
 def test_final_sale_step_takes_no_loans_and_names_itself():
-    from lignum_companion import gamefile
     from lignum_companion.engine import IllegalAction, parse
     from lignum_companion.engine.flow import apply, where
+    from lignum_companion.gamefile import store as gamefile
 
     gf = gamefile.read("examples/basic-4p.lignum")
     g = None
@@ -133,10 +133,10 @@ def test_final_sale_step_takes_no_loans_and_names_itself():
 
 
 def test_an_unexpected_error_is_one_line_not_a_traceback(tmp_path):
-    code = ("import sys; import lignum_companion.views as v\n"
+    code = ("import sys; import lignum_companion.views.game as v\n"
             "def boom(*args, **kw):\n    raise RuntimeError('boom')\n"
             "v.reminder = boom\nsys.argv = ['lignum', 'next', 'examples/basic-2p.lignum']\n"
-            "from lignum_companion.cli import main\nmain()\n")
+            "from lignum_companion.cli.entry import main\nmain()\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines() == [

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from helpers import fix, make_setup
 
-from lignum_companion import gamefile
+from lignum_companion.gamefile import store as gamefile
 
 PAIRS = 50
 POOL = 3  # races run side by side: up to six processes on one file
-CODE = "from lignum_companion.entry import main; main()"
+CODE = "from lignum_companion.cli.entry import main; main()"
 
 
 def spawn(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
@@ -32,7 +32,7 @@ def spawn(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
 
 def forked(args: tuple[str, ...]) -> int:
     """A child process running `lignum ARGS` (already imported here); returns its pid. Output goes to files."""
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import gamefile, simulate
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
+from lignum_companion.dev import simulate
+from lignum_companion.gamefile import store as gamefile
 
 KILLS = 60
 PADDING = ["# " + "padding so that one save takes a few milliseconds " * 2] * 10_000  # about 1 MB per version
@@ -165,7 +166,7 @@ def test_garbled_files_are_reported_by_line(tmp_path, game_text):
 
 def test_the_real_command_exits_1_with_one_line_and_no_traceback(tmp_path, game_text):
     lignum = shutil.which("lignum")
-    cmd = [lignum] if lignum else [sys.executable, "-m", "lignum_companion.cli"]
+    cmd = [lignum] if lignum else [sys.executable, "-m", "lignum_companion.cli.app"]
     path = tmp_path / "cut.lignum"
     lines = game_text.splitlines(keepends=True)
     path.write_text("".join(lines[:40]) + lines[40][:7], encoding="utf-8")  # the last line cut inside a word

@@ -40,7 +40,7 @@ def hook(frame, event, arg):
         os.kill(os.getpid(), signal.SIGINT)
     return None
 sys.argv = ["lignum", *sys.argv[3:]]
-from lignum_companion.entry import main
+from lignum_companion.cli.entry import main
 sys.setprofile(hook)
 main()
 """

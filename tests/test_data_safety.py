@@ -18,10 +18,10 @@ import pytest
 from helpers import PATHS, fix, make_setup
 from typer.testing import CliRunner
 
-from lignum_companion import gamefile
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import GameFileError, IllegalAction, NotationError, new_game, parse
 from lignum_companion.engine.setup import Setup, check_name
+from lignum_companion.gamefile import store as gamefile
 
 runner = CliRunner()
 PATH_2P = "path " + PATHS[2]
@@ -256,7 +256,8 @@ def test_item11_check_and_play_refuse_a_fifo_and_a_device(tmp_path):
 
 SIGNAL_CODE = """
 import os, signal, sys
-from lignum_companion import entry, gamefile
+from lignum_companion.cli import entry
+from lignum_companion.gamefile import store as gamefile
 sig = getattr(signal, sys.argv[1])
 def stop(name):
     if name == "temp-done":
@@ -285,10 +286,10 @@ def test_item13_a_signal_during_a_save_exits_cleanly_with_one_line(tmp_path, nam
 def test_item13_ctrl_c_while_loading_is_one_line_not_a_traceback():
     code = """
 import builtins, os, signal, sys
-from lignum_companion import entry
+from lignum_companion.cli import entry
 real = builtins.__import__
 def slow(name, *a, **k):
-    if name == "cli":
+    if name.endswith("cli.app"):
         os.kill(os.getpid(), signal.SIGINT)
     return real(name, *a, **k)
 builtins.__import__ = slow
@@ -303,12 +304,13 @@ entry.main()
 def test_item13_bracketed_paste_is_turned_off_when_a_signal_stops_the_program():
     code = """
 import os, signal, sys
-from lignum_companion import entry, cli_game
+from lignum_companion.cli import entry
+from lignum_companion.cli import game as cli_game
 def wait():
     sys.stdout.write("ready\\n"); sys.stdout.flush()
     os.kill(os.getpid(), signal.SIGTERM)
 cli_game.cmd_games = wait
-from lignum_companion import cli
+from lignum_companion.cli import app as cli
 cli.app.registered_commands = [c for c in cli.app.registered_commands if c.name != "games"]
 cli.app.command("games")(wait)
 sys.argv = ["lignum", "games"]
@@ -400,7 +402,7 @@ def test_smaller_refusals_echo_a_short_piece_of_long_input(tmp_path):
 
 def test_smaller_log_into_a_closed_pipe_exits_0(tmp_path):
     path = game(tmp_path, [PATH_2P] + [fix("anna", "money", 1, f"n{i}") for i in range(3000)])
-    code = "from lignum_companion.entry import main; main()"
+    code = "from lignum_companion.cli.entry import main; main()"
     p = subprocess.Popen(f"{sys.executable} -c '{code}' log {path} | head -1", shell=True,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, executable="/bin/bash",
                          env={**os.environ, "SHELLOPTS": "pipefail"})
@@ -450,7 +452,7 @@ def test_smaller_the_simulator_stops_on_ctrl_c_with_a_summary():
     code = """
 import os, signal, sys, threading
 signal.signal(signal.SIGINT, signal.default_int_handler)  # a suite run in the background starts with SIGINT ignored
-from lignum_companion import simulate
+from lignum_companion.dev import simulate
 real = simulate.play_game
 calls = []
 def one(*a, **k):
@@ -472,7 +474,7 @@ sys.exit(simulate.main(["--games", "50", "--players", "2", "--mode", "basic", "-
 
 def run_cli(*args: str, stdin: str, tmp: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1", "LIGNUM_SEED": "1"}
-    return subprocess.run([sys.executable, "-c", "from lignum_companion.entry import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from lignum_companion.cli.entry import main; main()", *args],
                           input=stdin, capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -497,7 +499,7 @@ def test_item13_a_forked_worker_ends_on_sigterm_as_by_default():
     """Pools (lignum games, stats) terminate their workers with SIGTERM: our handler must not keep them alive."""
     code = """
 import os, signal, sys, time
-from lignum_companion import entry
+from lignum_companion.cli import entry
 entry.install()
 pid = os.fork()
 if pid == 0:

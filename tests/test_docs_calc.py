@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import rules_lookup
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
+from lignum_companion.views import rules_lookup
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = ("calculators.md", "rules-lookup.md")

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from helpers import Script, forward, season_round
 
-from lignum_companion import gamefile
 from lignum_companion.engine import IllegalAction, LignumError, apply, make, parse, waiting_for, where
 from lignum_companion.engine.actions import PLAYER_VERBS, TABLE_VERBS
+from lignum_companion.gamefile import store as gamefile
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
 BLOCK = re.compile(r"^```lignum\n(.*?)^```", re.S | re.M)
@@ -299,7 +299,7 @@ def shown(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from helpers import fix, forward, start
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     script = start(2, mode="expert").then()
     g = script.game()
@@ -328,7 +328,7 @@ def warned(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from helpers import fix, script_to, start
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     script = script_to(start(2), step="travel", round=2, who="anna").then(fix("anna", "dry3.mF", 2))
     path = script.write(tmp_path_factory.mktemp("warned") / "game.lignum")
@@ -387,7 +387,7 @@ def test_state_doc_names_every_step_and_area() -> None:
 
 COVERAGE_DOC = DOC.with_name("rules-coverage.md")
 TEST_REF = re.compile(r"`(test_\w+\.py)::(test_\w+)`")
-CODE_REF = re.compile(r"`([a-z_]+):([A-Za-z_]\w*)`")
+CODE_REF = re.compile(r"`([a-z_][a-z_.]*):([A-Za-z_]\w*)`")  # module (under the package or its engine): name
 
 
 def _test_names(file: str) -> set[str]:

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import gamefile
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import apply, data, new_game, parse, prices
 from lignum_companion.engine.pieces import total
 from lignum_companion.engine.state import Game
+from lignum_companion.gamefile import store as gamefile
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # file -> (mode, players, variants): the games issues 2 and 3 ask for.

@@ -13,11 +13,12 @@ import random
 import pytest
 from helpers import refused, start
 
-from lignum_companion import simulate, views
+from lignum_companion.dev import simulate
 from lignum_companion.engine import IllegalAction, apply, legal_actions, make, new_game
 from lignum_companion.engine import data as D
 from lignum_companion.engine.actions import FIX_FIELDS, WOOD_AREA_KEYS
 from lignum_companion.engine.flow import actor_kind, waiting_for
+from lignum_companion.views import game as views
 
 FIELDS = list(FIX_FIELDS) + [f"{a}.{p}" for a in WOOD_AREA_KEYS for p in D.PIECES]
 GAMES = 120

@@ -7,12 +7,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lignum_companion import gamefile
+from lignum_companion.dev.simulate import play_game
 from lignum_companion.engine import GameFileError, LignumError, NotationError, apply, parse
 from lignum_companion.engine import data as D
 from lignum_companion.engine.actions import FIX_FIELDS, PLAYER_VERBS, TABLE_VERBS
 from lignum_companion.engine.legal import candidates
-from lignum_companion.simulate import play_game
+from lignum_companion.gamefile import store as gamefile
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lignum_companion import gamefile
 from lignum_companion.engine import GameFileError, Setup
+from lignum_companion.gamefile import store as gamefile
 
 PATH_2P = "path wagon raft saw food coin stake sledge food X raft X board joker"
 

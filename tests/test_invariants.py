@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from lignum_companion import gamefile, invariants
+from lignum_companion.dev import invariants
+from lignum_companion.dev.invariants import Watch, state_violations
+from lignum_companion.dev.simulate import play_game, random_setup, table_action
 from lignum_companion.engine import IllegalAction, apply, make, new_game, rules
 from lignum_companion.engine.legal import candidates
 from lignum_companion.engine.pieces import add
 from lignum_companion.engine.state import Game, Plan
-from lignum_companion.invariants import Watch, state_violations
-from lignum_companion.simulate import play_game, random_setup, table_action
+from lignum_companion.gamefile import store as gamefile
 
 
 def game_at(stop, seed: int = 3, players: int = 2, mode: str = "basic", variants=()) -> Game:
@@ -298,7 +299,7 @@ def test_show_json_round_trips_to_the_same_state(tmp_path, seed, players, mode, 
 
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
     from lignum_companion.engine.state import Game as GameType
 
     report = play_game(seed, players, mode, variants, check="none")

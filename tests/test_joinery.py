@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from helpers import forward, play, player, refused, start
 
-from lignum_companion import gamefile
 from lignum_companion.engine import apply, data, legal_actions, parse, score
 from lignum_companion.engine.errors import NotationError
+from lignum_companion.gamefile import store as gamefile
 
 
 def at_travel(n: int = 2, mode: str = "basic", rnd: int = 1):

@@ -10,8 +10,10 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import entry, gamefile, texts
-from lignum_companion.cli import app
+from lignum_companion.cli import entry
+from lignum_companion.cli.app import app
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import catalog as texts
 
 runner = CliRunner()
 NEW = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
@@ -133,7 +135,7 @@ def test_games_says_where_each_game_stands_in_korean(env):
 
 
 def test_the_rules_help_names_the_rulings_range_of_the_data(env):
-    from lignum_companion import rules_lookup as rl
+    from lignum_companion.views import rules_lookup as rl
 
     ids = [r.id for r in rl.list_rulings()]
     for lang in ("en", "ko"):
@@ -217,7 +219,7 @@ def test_every_usage_pattern_still_matches_click_s_english(env):
     differently fails here (the Korean would quietly fall back to English)."""
     import re
 
-    from lignum_companion.cli_lang import USAGE_PATTERNS
+    from lignum_companion.cli.lang import USAGE_PATTERNS
 
     messages = [runner.invoke(app, args).output.splitlines()[-1].removeprefix("Error: ")
                 for args in (["new", "t"], ["shw"], ["--lang", "en"], ["calc", "market", "--trade-card=1"],

@@ -26,7 +26,7 @@ import re
 
 import pytest
 
-from lignum_companion import texts
+from lignum_companion.texts import catalog as texts
 
 
 @pytest.mark.parametrize(("shown", "read"), [
@@ -115,8 +115,8 @@ def test_play_names_the_other_matching_topics_by_their_titles(lang, question, wo
     """`rules ...` in play listed the other topics as bare ids (faq-supply, winter-heating) in Korean too."""
     from typer.testing import CliRunner
 
-    from lignum_companion import rules_lookup as rl
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
+    from lignum_companion.views import rules_lookup as rl
 
     for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
         monkeypatch.delenv(var, raising=False)
@@ -164,7 +164,7 @@ CALC_REFUSALS = [  # (arguments, English words kept as they were)
 def cli(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
         monkeypatch.delenv(var, raising=False)
@@ -238,7 +238,7 @@ def test_play_says_what_undo_took_back_in_the_players_language(cli, lang, said) 
     """`undo` in play answered '  undone: anna cut' in Korean too."""
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     new = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
            "--areas", "anna=1,민준=5", "--winter", "6/3,7/4", "--lang", lang]
@@ -268,7 +268,7 @@ def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) ->
     """What an action changed showed the debt as '빚 0 -> 4' beside '$6 -> $0'."""
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     new = ["new", "-p", "민준,서연,anna", "--mode", "basic", "--no-variants", "--order", "anna,민준,서연",
            "--areas", "민준=6,서연=2,anna=1", "--winter", "6/3,7/4", "--lang", lang, "-f", "w.lignum"]
@@ -352,7 +352,7 @@ def test_the_planned_work_list_keeps_its_season_column_and_the_summary_names_the
            "--warnings", "on", "-f", str(tmp_path / "x.lignum"), "--lang", lang]
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     out = CliRunner().invoke(app, new, input="1 2 3 4\ny\n").output
     rows = [line for line in out.splitlines() if re.match(r"^ +\d{1,2}  \S", line)]
@@ -401,7 +401,7 @@ def test_the_wizard_reads_card_names_of_several_words_in_each_language(cli, tmp_
            "--warnings", "on", "--lang", lang]
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     path = tmp_path / "x.lignum"
     out = CliRunner().invoke(app, [*new, "-f", str(path)], input=f"{typed}\ny\n").output

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lignum_companion import texts
+from lignum_companion.texts import catalog as texts
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_interactive_piped import WHOLE_GAME, WHOLE_GAME_ACTIONS, WHOLE_GAME_TOTALS, actions, run, totals  # noqa: E402

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import texts
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
+from lignum_companion.texts import catalog as texts
 
 runner = CliRunner()
 NEW = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
@@ -71,7 +71,7 @@ def test_an_unknown_language_is_a_usage_error(env) -> None:
 
 def test_every_command_and_option_has_korean_help() -> None:
     """templates/ko/help.toml says every command's and option's help in Korean, and nothing stale."""
-    from lignum_companion.cli_lang import help_texts
+    from lignum_companion.cli.lang import help_texts
 
     ko = help_texts("ko")
     seen = {"*"}

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from test_lang_cli import NEW, env, runner  # noqa: F401  (env: a games folder and no language from outside)
 
-from lignum_companion import gamefile, texts  # noqa: F401  (gamefile registers the renderer)
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import NotationError, data, parse
+from lignum_companion.gamefile import store as gamefile  # noqa: F401  (gamefile registers the renderer)
+from lignum_companion.texts import catalog as texts
 
 
 @pytest.fixture

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from lignum_companion import gamefile, pdf
 from lignum_companion.engine import data as D
 from lignum_companion.engine import score
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.printables import score_sheet as pdf
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gamegen  # noqa: E402
@@ -374,7 +375,8 @@ def test_cli_score_pdf(tmp_path, small_game):
 
 
 def test_module_imports_reportlab_lazily():
-    code = "import sys, lignum_companion.pdf, lignum_companion.cli; assert 'reportlab' not in sys.modules"
+    code = ("import sys, lignum_companion.printables.score_sheet, lignum_companion.cli.app; "
+            "assert 'reportlab' not in sys.modules")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
@@ -400,7 +402,7 @@ def test_render_page_one_to_png(tmp_path):
 
 def test_the_sheet_uses_the_one_money_format_of_every_client() -> None:
     """pdf.money is views.money (one format, not a copy); the condensed ledger's signed cells use it too."""
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     assert pdf.money is views.money
     for n in (0, 5, -25, 12):

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from lignum_companion import gamefile, pdf, texts
 from lignum_companion.engine import score
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.printables import score_sheet as pdf
+from lignum_companion.texts import catalog as texts
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gamegen  # noqa: E402

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from helpers import fix, forward, play, start
 
-from lignum_companion import texts, views
 from lignum_companion.engine import advice
+from lignum_companion.texts import catalog as texts
+from lignum_companion.views import game as views
 
 THIRD = {"en": "third drying area", "ko": "셋째 건조 구역"}
 

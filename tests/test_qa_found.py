@@ -51,7 +51,7 @@ def test_stats_pdf_keeps_every_season_average_on_one_line(tmp_path):
 
 def test_korean_wizard_summary_is_translated_and_aligned(tmp_path):
     """The summary said `게임 basic` and `민준 red`, and its values stood at ragged columns (Hangul is two wide)."""
-    from lignum_companion.texts import display_width
+    from lignum_companion.texts.catalog import display_width
 
     answers = "민준 서연\n\n\n\n3 6\n5/2\n6/3\n\n\n\n\n\n\n"
     env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1"}

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from helpers import fix, forward, play, player, refused, script_to, start
 
-from lignum_companion import refusals, texts
 from lignum_companion.engine import NotationError, legal_actions, parse
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import refusals
 
 WINTER = (fix("anna", "accom-hut", +2), fix("anna", "sledge", +1), fix("anna", "saw", +1),
           fix("anna", "money", +20))
@@ -114,7 +115,7 @@ def test_R25_play_menu_says_who_cuts_and_keeps_the_notation(tmp_path) -> None:
 def test_R25_the_simulator_plays_a_hut_alone_with_its_invariants_clean() -> None:
     """Random games (2 players, basic; seed 3 on today's candidates) send a hut without the mill worker; the
     invariants' wood count must explain it (R25)."""
-    from lignum_companion import simulate
+    from lignum_companion.dev import simulate
 
     for seed in range(3, 15):
         report = simulate.play_game(seed, 2, "basic")
@@ -126,7 +127,7 @@ def test_R25_the_simulator_plays_a_hut_alone_with_its_invariants_clean() -> None
 
 
 def test_R25_the_reminder_names_the_hut_alone_only_to_a_hut_holder_in_both_languages() -> None:
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     g = _cutting()
     for lang, want in (("en", "cut hut:1 millworker:no"), ("ko", "일꾼 숙소만 하나에 장작 1개씩")):
@@ -149,7 +150,7 @@ def test_R25_old_cut_lines_read_back_unchanged() -> None:
     examples' replays and totals are checked in test_examples.py."""
     from pathlib import Path
 
-    from lignum_companion import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     seen = 0
     for path in sorted((Path(__file__).parent.parent / "examples").glob("*.lignum")):

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from lignum_companion import gamefile, reference, texts
 from lignum_companion.engine import data as D
 from lignum_companion.engine.flow import WINTER_STEPS, WORK_STEPS
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.printables import reference
+from lignum_companion.texts import catalog as texts
 
 sys.path.insert(0, str(Path(__file__).parent))
 

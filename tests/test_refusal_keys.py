@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from lignum_companion import texts
 from lignum_companion.engine import IllegalAction, apply, data, new_game, parse
+from lignum_companion.texts import catalog as texts
 
 ENGINE = Path(__file__).resolve().parents[1] / "lignum_companion" / "engine"
 # Sentences still raised in English, per engine module: this may only go down (convert them to keys).

@@ -18,7 +18,7 @@ from helpers import PATHS, Script, cli, fix, script_to, start
 from helpers import refused as engine_refused
 from typer.testing import CliRunner
 
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import IllegalAction, NotationError
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion import rules_lookup as rl
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 from lignum_companion.engine import data
+from lignum_companion.views import rules_lookup as rl
 
 RULE_IDS = [f"R{n}" for n in range(1, 32)]
-TEMPLATES = Path(rl.__file__).parent / "templates" / "en" / "rules"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "en" / "rules"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 runner = CliRunner()
 
@@ -214,7 +214,7 @@ SLEDGE_CAP_TOPICS = ("transport", "sledge")  # R7's other reading is about the s
 def test_fodder_and_wagons_state_r7_as_decided_without_the_sledge_cap(lang: str) -> None:
     """R7: the sledge takes any number of food (the English rulebook); the Korean cap of 3 is mentioned where
     the sledge is, not under fodder, wagons or rafts, where a 'food cap' reads like a fodder rule."""
-    from lignum_companion import texts
+    from lignum_companion.texts import catalog as texts
 
     texts.choose(lang)
     try:
@@ -362,8 +362,8 @@ def test_cli_json_outputs() -> None:
 
 def test_help_does_not_import_the_lookup_or_the_calculators() -> None:
     code = (
-        "import sys, lignum_companion.cli; "
-        "print(sorted(m for m in ('lignum_companion.rules_lookup', 'lignum_companion.calc') "
+        "import sys, lignum_companion.cli.app; "
+        "print(sorted(m for m in ('lignum_companion.views.rules_lookup', 'lignum_companion.views.calc') "
         "if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -373,7 +373,7 @@ def test_help_does_not_import_the_lookup_or_the_calculators() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_lookup_holds_every_ruling_r1_to_r31_in_both_languages(lang: str) -> None:
     """RULINGS.md has R1-R31: each one has its explanation and topic in every language, and a topic cites it."""
-    from lignum_companion import texts
+    from lignum_companion.texts import catalog as texts
 
     texts.choose(lang)
     try:

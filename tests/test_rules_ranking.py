@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from lignum_companion import rules_lookup as rl
-from lignum_companion import texts
+from lignum_companion.texts import catalog as texts
+from lignum_companion.views import rules_lookup as rl
 
 ENGLISH = [
     ("what happens if I can't pay for food", "winter-feeding"),

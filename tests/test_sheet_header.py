@@ -14,10 +14,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from lignum_companion import gamefile, pdf, term, views
 from lignum_companion.engine import IllegalAction, Setup, new_game, score
 from lignum_companion.engine import ledger as L
 from lignum_companion.engine.setup import colours_of
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.printables import score_sheet as pdf
+from lignum_companion.texts import term
+from lignum_companion.views import game as views
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gamegen  # noqa: E402

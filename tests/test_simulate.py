@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from lignum_companion import gamefile, simulate
+from lignum_companion.dev import simulate
 from lignum_companion.engine import IllegalAction, data, parse, rules
+from lignum_companion.gamefile import store as gamefile
 
 PLAYERS = (2, 3, 4)
 VARIANTS = ((), ("tactical",))
@@ -77,7 +78,7 @@ def test_command_line_prints_totals_and_exits_zero(capsys):
 
 
 def test_module_runs_as_a_program():
-    proc = subprocess.run([sys.executable, "-m", "lignum_companion.simulate", "--games", "2", "--players", "2",
+    proc = subprocess.run([sys.executable, "-m", "lignum_companion.dev.simulate", "--games", "2", "--players", "2",
                            "--mode", "basic", "--variant", "tactical", "--seed", "3"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -137,7 +138,7 @@ def test_a_line_that_replays_differently_is_caught(monkeypatch):
 
 
 def test_undo_and_json_failures_are_caught(monkeypatch):
-    from lignum_companion import invariants
+    from lignum_companion.dev import invariants
 
     monkeypatch.setattr(invariants, "undo_violations", lambda gf, before, n=1: ["undo broke"])
     assert simulate.play_game(1, 2, "basic", check="full").violations[0].endswith("undo broke")
@@ -186,7 +187,7 @@ def test_R23_expansion_games_keep_every_invariant(mode, variants):
 
 
 def test_R23_invariants_catch_a_fourth_carpenter_and_a_second_piece_of_a_kind():
-    from lignum_companion import invariants
+    from lignum_companion.dev import invariants
 
     g = simulate.play_game(3, 2, "basic", check="none", expansion="joinery",
                            stop=lambda g: g.round == 2).game
@@ -200,7 +201,7 @@ def test_R23_invariants_catch_a_fourth_carpenter_and_a_second_piece_of_a_kind():
 
 
 def test_R23_the_simulator_command_plays_the_expansion():
-    out = subprocess.run([sys.executable, "-m", "lignum_companion.simulate", "--games", "4", "--players", "2,3",
+    out = subprocess.run([sys.executable, "-m", "lignum_companion.dev.simulate", "--games", "4", "--players", "2,3",
                           "--mode", "basic,expert", "--both-boards"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "base and joinery boards" in out.stdout and "invariant violations: 0" in out.stdout

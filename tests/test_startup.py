@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from lignum_companion.cli import app
+from lignum_companion.cli.app import app
 
 
 def _callbacks(group=None):

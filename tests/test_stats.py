@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from lignum_companion import gamefile, stats
 from lignum_companion.engine import score
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.views import stats
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gamegen  # noqa: E402
@@ -211,7 +212,9 @@ def test_lignum_games_fills_the_same_cache(folder, tmp_path, monkeypatch):
 
 def test_averages_use_the_one_money_format_of_every_client() -> None:
     """Stats tables and the stats PDF show averages with the clients' money format (views.money), one decimal."""
-    from lignum_companion import cli_print, stats_pdf, views
+    from lignum_companion.cli import printing as cli_print
+    from lignum_companion.printables import stats_sheet as stats_pdf
+    from lignum_companion.views import game as views
 
     for n, shown in ((11.8, "$11.8"), (12.0, "$12"), (-3.5, "-$3.5"), (7, "$7"), (-25, "-$25")):
         assert views.money(n) == cli_print._money(n) == stats_pdf._money(n) == shown
@@ -221,8 +224,8 @@ def test_averages_use_the_one_money_format_of_every_client() -> None:
 def test_every_player_gets_a_distinct_colour_and_header_colours_are_kept(tmp_path) -> None:
     """More players than the palette has colours: no two share one in the stats PDF; a colour that a game's
     `colors` header gave is kept even when a player with more wins has it as a default."""
-    from lignum_companion import stats_pdf
-    from lignum_companion.pdf import template
+    from lignum_companion.printables import stats_sheet as stats_pdf
+    from lignum_companion.printables.score_sheet import template
 
     palette = template()["colours"]["players"]
     players = [{"name": f"p{i}", "colour": "red", "colour_given": False} for i in range(len(palette) + 4)]
@@ -249,8 +252,9 @@ def test_the_chart_legend_names_every_player_it_can(lang: str, more: str) -> Non
     """14 players: all in the legend (it stopped at 12); 40: as many as fit, then a line counting the rest."""
     from reportlab.graphics.shapes import String
 
-    from lignum_companion import stats_pdf, texts
-    from lignum_companion.pdf import default_fonts, paper_size
+    from lignum_companion.printables import stats_sheet as stats_pdf
+    from lignum_companion.printables.score_sheet import default_fonts, paper_size
+    from lignum_companion.texts import catalog as texts
 
     def legend(n: int) -> list[str]:
         games = [{"file": f"g{g}", "name": f"g{g}", "date": f"2026-01-{g + 1:02d}", "mode": "basic", "variants": [],

@@ -104,7 +104,7 @@ def test_a_reed_in_using_is_named_as_a_reed_not_an_unknown_token() -> None:
 
 
 def test_the_final_sale_is_headed_as_such_and_scores_use_one_money_format(tmp_path):
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     g = start(2).game()
     forward(g, step="river", until=lambda g: g.round > 8 or g.over)
@@ -148,9 +148,9 @@ def test_the_sawing_card_is_not_offered_in_a_basic_game(tmp_path):
 def test_the_cutting_reminder_in_an_emptied_shared_area_names_the_move_and_the_loan() -> None:
     from audit_helpers import shared_area
 
-    from lignum_companion import views
     from lignum_companion.engine import rules
     from lignum_companion.engine.pieces import format_bag, total
+    from lignum_companion.views import game as views
 
     g, first, second = shared_area()
     wood = rules.area_wood(g, 3)

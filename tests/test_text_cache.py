@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from lignum_companion import texts
+from lignum_companion.texts import catalog as texts
 
 
 @pytest.fixture
@@ -139,7 +139,7 @@ def test_the_user_cache_folder_needs_an_absolute_place(monkeypatch, tmp_path) ->
 
 def test_processes_filling_the_cache_at_once_all_read_the_right_text(folders) -> None:
     """Several runs starting together with an empty cache: each writes its own file and renames it over."""
-    code = ("import sys; from pathlib import Path; from lignum_companion import texts; "
+    code = ("import sys; from pathlib import Path; from lignum_companion.texts import catalog as texts; "
             "texts.TEMPLATES = Path(sys.argv[1]); print(texts.load('t', 'ko')['word'])")
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     procs = [subprocess.Popen([sys.executable, "-c", code, str(folders / "templates")], env=env,
@@ -152,7 +152,7 @@ def test_processes_filling_the_cache_at_once_all_read_the_right_text(folders) ->
 
 def test_korean_help_with_a_warm_cache_imports_no_toml_parser(tmp_path) -> None:
     """What the start-up budget rests on (benchmarks/bench_cli.py): `lignum --help` in Korean parses nothing."""
-    code = ("import sys, io; from lignum_companion.cli import app; sys.argv = ['lignum', '--help']; "
+    code = ("import sys, io; from lignum_companion.cli.app import app; sys.argv = ['lignum', '--help']; "
             "sys.stdout = io.StringIO()\ntry:\n    app()\nexcept SystemExit:\n    pass\n"
             "sys.stdout = sys.__stdout__; print('tomllib' in sys.modules, 'string' in sys.modules)")
     env = dict(os.environ, LIGNUM_LANG="ko", **{texts.ENV_CACHE: str(tmp_path / "cache")})

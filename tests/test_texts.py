@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from lignum_companion import gamefile, texts
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import catalog as texts
 
 OTHER = [lang for lang in texts.LANGS if lang != texts.DEFAULT]
 # Korean help of the commands is checked against the command tree itself (tests/test_lang_cli.py).
@@ -133,8 +136,7 @@ def test_the_game_file_keeps_its_language_and_old_files_read() -> None:
         gamefile.parse_text(bad)
 
 
-SEED_KO = texts.TEMPLATES.parents[2] / "shared" / "seeds" / "001_baecc53e6581980d.txt"
-SEED_KO = SEED_KO if SEED_KO.exists() else texts.TEMPLATES.parents[3] / "shared" / "seeds" / "001_baecc53e6581980d.txt"
+SEED_KO = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_baecc53e6581980d.txt"
 
 
 def _strings(value: object):

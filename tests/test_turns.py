@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers import PATHS, fix, forward, play, player, refused, start
 
-from lignum_companion import gamefile
 from lignum_companion.engine import flow
+from lignum_companion.gamefile import store as gamefile
 
 TRAVEL3 = start(3).then("path " + PATHS[3])
 STRICT3 = start(3, strict=True).then("path " + PATHS[3])
@@ -70,7 +70,7 @@ def test_R24_work_step_turn_lasts_until_the_player_finishes() -> None:
     play(g, None, fix("anna", "sale.mF", 2), fix("anna", "drying-hut", 1))
     forward(g, step="drying")
     play(g, None, "anna dry 2mF")
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     assert "holds a drying hut" in views.reminder(g) and 0 in flow.actors(g)
     play(g, None, "anna dryhut dry1:mF")
@@ -147,7 +147,8 @@ def test_R14_a_winter_with_shortfalls_through_lignum_do_names_feeding_heating_lo
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_counted_texts_take_the_singular_form_only_where_the_language_has_one(lang) -> None:
-    from lignum_companion import texts, views
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import game as views
 
     tpl = texts.load("reminders", lang)["recap"]
     one, two = (texts.fill(views.counted(tpl, "loans", n), n=n) for n in (1, 2))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from helpers import fix, forward, start
 
-from lignum_companion import texts
 from lignum_companion.engine import LignumError, apply, parse
+from lignum_companion.texts import catalog as texts
 
 
 def _both(g, line: str) -> tuple[str, str]:
@@ -120,7 +120,7 @@ def test_korean_words_in_a_typed_move_become_codes_and_english_reads_as_before(t
 
 
 def test_typed_words_never_touch_a_players_name_or_part_of_a_word():
-    from lignum_companion import words
+    from lignum_companion.texts import words
 
     texts.choose("ko")
     try:
@@ -134,8 +134,8 @@ def test_typed_words_never_touch_a_players_name_or_part_of_a_word():
 
 
 def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean():
-    from lignum_companion import views
     from lignum_companion.engine.advice import Alert
+    from lignum_companion.views import game as views
 
     dry3 = Alert("dry3-sale", "anna", "R12", 3, "travel", "", {"pieces": "2mS", "dollars": 8})
     huts = Alert("huts-unused", "anna", "R16", 8, "bonus", "", {"huts": "drying+accom", "count": 2})
@@ -232,7 +232,7 @@ def test_the_tactical_area_menu_names_wood_and_food_in_korean(tmp_path):
 def test_the_travel_reminder_says_who_took_food_in_korean():
     from helpers import script_to
 
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     script = script_to(start(), step="placement", round=2).then("placement 4:2food")
     g = script.then("anna area 4", "ben area 4").game()
@@ -259,7 +259,7 @@ def test_a_correction_typed_in_play_keeps_its_korean_reason(tmp_path):
 def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     from helpers import script_to
 
-    from lignum_companion import views
+    from lignum_companion.views import game as views
 
     g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
     texts.choose("ko")
@@ -282,7 +282,7 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     ("a line written by hand", "a line written by hand"),  # not the engine's form: shown as it is
 ])
 def test_a_correction_is_shown_in_the_words_of_the_language_and_its_reason_as_typed(stored, ko):
-    from lignum_companion import words
+    from lignum_companion.texts import words
 
     texts.choose("ko")
     try:
@@ -303,7 +303,7 @@ def test_score_and_the_pdf_name_a_correction_in_korean(tmp_path, monkeypatch):
     from pypdf import PdfReader
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
         monkeypatch.delenv(var, raising=False)

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from lignum_companion import texts
 from lignum_companion.table.layout import display_width, wrap_lines
+from lignum_companion.texts import catalog as texts
 
 NOTES = {
     "en": "3 woodcutters for $3, area has 3 wood (R4) (or 1-3: `10 1`) and then `go clearing` to end the trip",
@@ -46,7 +46,7 @@ def test_the_menu_hint_keeps_its_hints_whole_at_every_width(lang: str) -> None:
 def test_rules_topics_keep_their_backticked_commands_whole(lang: str) -> None:
     """`lignum rules` (also at the play prompt) wraps with texts.wrap: a command like `lignum calc sale` stays on
     one line at every width."""
-    from lignum_companion import rules_lookup as rl
+    from lignum_companion.views import rules_lookup as rl
 
     texts.choose(lang)
     try:
@@ -70,7 +70,7 @@ LONG = {
 
 def test_colour_codes_take_no_columns() -> None:
     """A coloured name was counted by its escape bytes, so `lignum play` wrapped its lines too early."""
-    from lignum_companion.term import paint
+    from lignum_companion.texts.term import paint
 
     assert display_width(paint("ben", "red", True)) == 3
     assert display_width(paint("민준", "orange", True)) == 4
@@ -80,7 +80,7 @@ def test_colour_codes_take_no_columns() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_a_coloured_line_wraps_where_the_plain_one_does(lang: str) -> None:
     """The "-- ben, travel: ..." line of the play mode breaks at the same words with and without colour."""
-    from lignum_companion.term import paint
+    from lignum_companion.texts.term import paint
 
     name = {"en": "ben", "ko": "지우"}[lang]
     rest = LONG[lang]
@@ -127,7 +127,7 @@ def after_winter(tmp_path_factory) -> str:
 def _run(args: list[str], columns: str | None, monkeypatch) -> str:
     from typer.testing import CliRunner
 
-    from lignum_companion.cli import app
+    from lignum_companion.cli.app import app
 
     for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG", "COLUMNS"):
         monkeypatch.delenv(var, raising=False)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .. import gamefile, texts, views
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import catalog as texts
+from lignum_companion.views import game as views
+
 from .common import dollars, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import columns, table_text
@@ -74,7 +77,7 @@ class Commands:
 
     def rules(self, query: str) -> None:
         try:
-            from .. import rules_lookup as rl
+            from lignum_companion.views import rules_lookup as rl
         except ImportError:
             self.say(tpl("rules_missing"))
             return
@@ -139,7 +142,7 @@ class Commands:
 
     def offer_pdf(self) -> None:
         try:
-            from .. import pdf as pdfmod
+            from lignum_companion.printables import score_sheet as pdfmod
         except ImportError:
             self.say(tpl("pdf_missing", file=quote(self.path)))
             return

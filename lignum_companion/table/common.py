@@ -7,7 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .. import texts
+from lignum_companion.texts import catalog as texts
+
 from ..engine import NotationError
 from ..engine.actions import Action
 
@@ -57,7 +58,7 @@ def short(a: Action) -> str:
 
 def dollars(n: int, sign: bool = False) -> str:
     """The one money format of every client (views.money): `-$25`, `+$4`, `-` for nothing."""
-    from ..views import money
+    from lignum_companion.views.game import money
 
     return money(n, sign)
 

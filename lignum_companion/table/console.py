@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .. import words
+from lignum_companion.texts import words
+
 from .common import tpl
 from .layout import wrap_lines
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .. import texts, words
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+
 from ..engine import NotationError, flow
 from ..engine import data as D
 from ..engine.actions import TABLE_VERBS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import texts
+from lignum_companion.texts import catalog as texts
 
 # Columns a text takes on a terminal (Hangul and other wide letters take two): the one measure of texts.py,
 # not wcwidth, whose import alone costs `lignum play` 20 ms or more of start-up (benchmarks/README.md).

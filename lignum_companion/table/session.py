@@ -8,7 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import gamefile, texts, views, words
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+from lignum_companion.views import game as views
+
 from ..engine import LignumError, advice, flow
 from ..engine import data as D
 from ..engine import play as engine_play

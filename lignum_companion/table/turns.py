@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import views, words
+from lignum_companion.texts import words
+from lignum_companion.views import game as views
+
 from ..engine import data as D
 from ..engine import flow, legal_actions, prices, rules
 from ..engine.actions import Action
@@ -69,7 +71,7 @@ class TurnMenus:
         winter = views.forecast_short(g, g.players.index(p))
         if winter:
             bits.append(winter)
-        from ..term import colour_on, paint
+        from lignum_companion.texts.term import colour_on, paint
 
         name = paint(p.name, p.colour, colour_on(getattr(getattr(self, "con", None), "stdout", None)))
         others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .. import texts, views, words
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+from lignum_companion.views import game as views
+
 from ..engine import data as D
 from ..engine import prices, rules
 from ..engine.actions import Action

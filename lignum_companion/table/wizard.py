@@ -7,13 +7,15 @@ import random
 import re
 from typing import Any
 
-from .. import texts, words
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+from lignum_companion.texts.words import alias, card, card_codes, to_notation
+from lignum_companion.views.game import game_title
+
 from ..engine import LignumError, NotationError, Setup
 from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
 from ..engine.setup import check_name, colours_of
-from ..views import game_title
-from ..words import alias, card, card_codes, to_notation
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .. import words
+from lignum_companion.texts import words
+
 from ..engine import data as D
 from ..engine import rules
 from ..engine.actions import Action

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import words
+from lignum_companion.texts import words
+
 from ..engine import LignumError, parse, rules
 from ..engine import data as D
 from ..engine import play as engine_play

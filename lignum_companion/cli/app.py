@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .cli_lang import LangGroup
+from lignum_companion.cli.lang import LangGroup
 
 app = typer.Typer(
     cls=LangGroup,
@@ -45,7 +45,7 @@ def _plain_parameters() -> None:
             try:
                 return self.convert(value)
             except ValueError:
-                from . import texts
+                from lignum_companion.texts import catalog as texts
 
                 raise BadParameter(texts.text("cli", "not_whole_number", value=value), ctx=ctx, param=param) from None
 
@@ -72,7 +72,10 @@ _plain_parameters()
 
 def _register() -> None:
     """Attach the command groups; each module only imports what it needs when a command runs."""
-    from . import cli_game, cli_play, cli_print, cli_tools
+    from lignum_companion.cli import game as cli_game
+    from lignum_companion.cli import play as cli_play
+    from lignum_companion.cli import printing as cli_print
+    from lignum_companion.cli import tools as cli_tools
 
     cli_game.register(app)
     cli_play.register(app)
@@ -84,7 +87,7 @@ _register()
 
 
 def main() -> None:
-    """Entry point (kept for installs made before entry.py): see `lignum_companion.entry.main`."""
-    from .entry import main as entry_main
+    """Entry point (kept for installs made before entry.py): see `lignum_companion.cli.entry.main`."""
+    from lignum_companion.cli.entry import main as entry_main
 
     entry_main()

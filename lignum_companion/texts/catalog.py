@@ -25,7 +25,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-TEMPLATES = Path(__file__).with_name("templates")
+
+def _templates_folder() -> Path:
+    """The templates: inside the package in an installed wheel, at the top of a source checkout (editable install)."""
+    package = Path(__file__).resolve().parent.parent
+    shipped = package / "templates"
+    return shipped if shipped.is_dir() else package.parent / "templates"
+
+
+TEMPLATES = _templates_folder()
 LANGS = ("en", "ko")
 DEFAULT = "en"
 ENV_LANG = "LIGNUM_LANG"

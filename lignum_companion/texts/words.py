@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts
-from .engine import data as D
-from .engine.pieces import format_bag
+from lignum_companion.engine import data as D
+from lignum_companion.engine.pieces import format_bag
+from lignum_companion.texts import catalog as texts
 
 
 def _w() -> dict[str, Any]:
@@ -191,7 +191,7 @@ _PHRASES = ("what", "extra", "cap")  # a code naming a phrase, filled with the r
 
 def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
     """One field of an engine refusal in words, by its name: steps, seasons, areas, pieces, bags, phrases."""
-    from . import views
+    from lignum_companion.views import game as views
 
     w = _w()
     if name == "waiting" and isinstance(value, dict):

@@ -15,10 +15,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import data, flow, prices, rules
-from .engine.actions import Action
-from .engine.pieces import Bag, add, add_all, total
-from .engine.state import WOOD_AREAS, Game
+from lignum_companion.engine import data, flow, prices, rules
+from lignum_companion.engine.actions import Action
+from lignum_companion.engine.pieces import Bag, add, add_all, total
+from lignum_companion.engine.state import WOOD_AREAS, Game
 
 DRYING_AREAS = ("dry1", "dry2", "dry3")
 NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
@@ -334,7 +334,7 @@ def diff(a: Game, b: Game, limit: int = 5) -> str:
 
 def json_violations(g: Game) -> list[str]:
     """`Game.to_dict()` through JSON text and back must give an equal state (`show --json` round-trips)."""
-    from .engine.state import Game as GameType
+    from lignum_companion.engine.state import Game as GameType
 
     back = GameType.from_dict(json.loads(json.dumps(g.to_dict())))
     return [] if back == g else [f"the JSON round trip changes the state: {diff(g, back)}"]
@@ -342,8 +342,8 @@ def json_violations(g: Game) -> list[str]:
 
 def replay_violations(gf: Any, g: Game) -> list[str]:
     """The game file, written out and read back, must replay to the live state."""
-    from . import gamefile
-    from .engine import LignumError
+    from lignum_companion.engine import LignumError
+    from lignum_companion.gamefile import store as gamefile
 
     try:
         again = gamefile.replay(gamefile.parse_text(gamefile.render(gf)))
@@ -354,8 +354,8 @@ def replay_violations(gf: Any, g: Game) -> list[str]:
 
 def undo_violations(gf: Any, before: Game, n: int = 1) -> list[str]:
     """Dropping the last n lines (undo) and replaying must give the state before them exactly."""
-    from . import gamefile
-    from .engine import LignumError
+    from lignum_companion.engine import LignumError
+    from lignum_companion.gamefile import store as gamefile
 
     try:
         again = gamefile.replay(gamefile.drop_last(gf, n))

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import data as D
-from .engine.names import loose_key
+from lignum_companion.engine import data as D
+from lignum_companion.engine.names import loose_key
 
 CACHE_FORMAT = 3  # 2: positions as data, worded when shown; 3: each player's colour says whether the header gave it
 CACHE_LIMIT = 5000  # summaries kept in the cache (the most recently used)
@@ -51,9 +51,11 @@ def summarise(path: str) -> dict[str, Any]:
     {"players": "anna, ben", "pos": flow.position} for every game, plus {"game": summary} once it is over; for a
     bad file {"error": reason, "lang": the language it is said in}. `worded` adds where it stands and why it holds
     no result in the shown language."""
-    from . import gamefile, texts, views
-    from .engine import GameFileError, LignumError, score
-    from .engine.flow import position
+    from lignum_companion.engine import GameFileError, LignumError, score
+    from lignum_companion.engine.flow import position
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import game as views
 
     try:
         gf, g = gamefile.load(path)
@@ -86,17 +88,17 @@ def summarise(path: str) -> dict[str, Any]:
 
 def cache_path() -> Path:
     """The games folder's cache file: summaries keyed by the SHA-256 of each file's bytes."""
-    from .gamefile import CACHE, games_dir
+    from lignum_companion.gamefile.store import CACHE, games_dir
 
     return games_dir() / CACHE
 
 
 def engine_fingerprint() -> str:
     """Changes whenever the code that replays and scores a game changes (so cached totals never go stale)."""
-    here = Path(__file__).parent
+    here = Path(__file__).resolve().parent.parent
     h = hashlib.sha1(f"{CACHE_FORMAT}".encode())
-    for p in sorted(list((here / "engine").glob("*.py")) + [here / "gamefile.py", here / "views.py",
-                                                             Path(__file__)]):
+    for p in sorted(list((here / "engine").glob("*.py")) + list((here / "gamefile").glob("*.py"))
+                    + list((here / "views").glob("*.py"))):
         try:
             st = p.stat()
         except OSError:
@@ -118,7 +120,7 @@ def _read_cache(fingerprint: str) -> dict[str, Any]:
 
 def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
     """Best effort, and only into an existing games folder: a cache that cannot be written costs time only."""
-    from .gamefile import SaveError, atomic_write
+    from lignum_companion.gamefile.store import SaveError, atomic_write
 
     target = cache_path()
     if not target.parent.is_dir():
@@ -136,8 +138,8 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
               progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """One summary per path, in order: from the cache when the file's bytes are known, else replayed
     (`progress(done, todo)` is told along the way when more than 100 files are replayed)."""
-    from . import texts
-    from .gamefile import fingerprint
+    from lignum_companion.gamefile.store import fingerprint
+    from lignum_companion.texts import catalog as texts
 
     engine = engine_fingerprint() if use_cache else ""
     cached = _read_cache(engine) if use_cache else {}
@@ -166,8 +168,9 @@ def summaries(paths: list[Path], *, use_cache: bool = True,
 def worded(summary: dict[str, Any]) -> dict[str, Any]:
     """A cached summary with "where" (the game's position, or why it is unreadable) and, for a file that holds no
     result, "skip" (the reason) in the shown language."""
-    from . import texts, views
-    from .engine.names import brief
+    from lignum_companion.engine.names import brief
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import game as views
 
     if "error" in summary:
         where = texts.text("gamefile", "games", "unreadable", reason=brief(summary["error"], 100))
@@ -182,7 +185,7 @@ def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:
     """The file name, and the date: the header's, else the file name's, else the file's age (views.game_date)."""
     from types import SimpleNamespace
 
-    from .views import game_date
+    from lignum_companion.views.game import game_date
 
     if "game" not in summary:
         return summary
@@ -287,7 +290,7 @@ def to_json(stats: Stats) -> dict[str, Any]:
 
 def game_files(folder: Path) -> list[Path]:
     """Every game file in a folder (the games folder by default)."""
-    from .gamefile import SUFFIX
+    from lignum_companion.gamefile.store import SUFFIX
 
     if not folder.is_dir():
         return []

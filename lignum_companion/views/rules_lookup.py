@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from . import texts
+from lignum_companion.texts import catalog as texts
 
 RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
 TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, beside its BM25 weight in the body
@@ -165,7 +165,7 @@ def _other(entry: dict[str, Any], rule: str) -> OtherReading | None:
 
 def _library(lang: str | None = None) -> _Library:
     """The topics, rulings and index of a language (the current one by default)."""
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     return _library_of(lang or texts.current())
 
@@ -173,7 +173,7 @@ def _library(lang: str | None = None) -> _Library:
 @cache
 def _library_of(lang: str) -> _Library:
     """Read every TOML file of templates/<lang>/rules in name order and build the index (once per process)."""
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     topics_raw: list[dict[str, Any]] = []
     rulings: dict[str, Ruling] = {}
@@ -355,7 +355,7 @@ def lookup(query: str, limit: int = 5) -> list[Topic]:
         return [lib.by_id[q]]
     if (rid := normalise_rule_id(q)) and rid not in lib.rulings:
         return []
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     search = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
     scored = _scores(q, search)

@@ -1,7 +1,7 @@
 """Random-play simulator: complete games with uniformly random legal choices, invariants checked after every action.
 
-    python -m lignum_companion.simulate --games 100 --players 4 --mode expert [--variant tactical] --seed 1
-    python -m lignum_companion.simulate --games 100 --players 2,3,4 --mode basic,expert --expansion joinery
+    python -m lignum_companion.dev.simulate --games 100 --players 4 --mode expert [--variant tactical] --seed 1
+    python -m lignum_companion.dev.simulate --games 100 --players 2,3,4 --mode basic,expert --expansion joinery
 
 The table draws (path tokens in the player count's mix, placement cards, task cards) are random but valid; the
 players choose uniformly among the candidate actions the engine accepts (`engine.legal.candidates`, each tried
@@ -33,13 +33,14 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from . import gamefile, invariants
-from .engine import IllegalAction, LignumError, Setup, apply, new_game, parse, score
-from .engine import data as D
-from .engine.actions import Action, make
-from .engine.flow import actor_kind, waiting_for, where
-from .engine.legal import candidates
-from .engine.state import Game
+from lignum_companion.dev import invariants
+from lignum_companion.engine import IllegalAction, LignumError, Setup, apply, new_game, parse, score
+from lignum_companion.engine import data as D
+from lignum_companion.engine.actions import Action, make
+from lignum_companion.engine.flow import actor_kind, waiting_for, where
+from lignum_companion.engine.legal import candidates
+from lignum_companion.engine.state import Game
+from lignum_companion.gamefile import store as gamefile
 
 NAMES = ("anna", "ben", "cleo", "dan")
 CHECKS = ("none", "light", "full")
@@ -311,7 +312,7 @@ def _modes(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: play, print the totals, exit 1 on any violation."""
-    ap = argparse.ArgumentParser(prog="python -m lignum_companion.simulate", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m lignum_companion.dev.simulate", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     ap.add_argument("--players", type=_ints, default=[4], help="player count, or a list like 2,3,4 (default 4)")
     ap.add_argument("--mode", type=_modes, default=["expert"], help="mode, or a list like basic,expert")

@@ -20,14 +20,14 @@ FileArg = typer.Argument(None, help="Game file (default: the most recently playe
 
 def say(key: str, **fields: Any) -> str:
     """A message of the command line in the shown language (templates/<lang>/cli.toml)."""
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     return texts.text("cli", key, **fields)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """One clear line on stderr and the exit code (1: refused or bad file, 2: usage); never raw control characters."""
-    from .engine.names import neutralise
+    from lignum_companion.engine.names import neutralise
 
     sys.stderr.write(neutralise(message.rstrip()).replace("\n", " ") + "\n")
     raise typer.Exit(code)
@@ -35,7 +35,7 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 def resolve_file(file: str | None) -> Path:
     """The named file, or the game last played in the games folder."""
-    from . import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     if file:
         return Path(file)
@@ -46,8 +46,9 @@ def resolve_file(file: str | None) -> Path:
 
 
 def load_or_fail(file: str | None):
-    from . import gamefile, texts
-    from .engine import GameFileError
+    from lignum_companion.engine import GameFileError
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
 
     path = resolve_file(file)
     try:
@@ -62,7 +63,7 @@ def load_or_fail(file: str | None):
 def out(text: str = "", *, neutral: bool = False) -> None:
     """Print that survives consoles that cannot show every character (never crash on encoding), closed pipes
     (`lignum log | head -1` ends with success) and shared files (control characters are shown, never obeyed)."""
-    from .engine.names import neutralise
+    from lignum_companion.engine.names import neutralise
 
     text = text if neutral else neutralise(text)  # neutral: made safe already, colour codes added after
     try:
@@ -72,7 +73,7 @@ def out(text: str = "", *, neutral: bool = False) -> None:
             enc = sys.stdout.encoding or "ascii"
             sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
     except BrokenPipeError:
-        from .entry import _quiet_broken_pipe
+        from lignum_companion.cli.entry import _quiet_broken_pipe
 
         _quiet_broken_pipe()
         raise typer.Exit(0) from None
@@ -81,16 +82,16 @@ def out(text: str = "", *, neutral: bool = False) -> None:
 def prose(text: str = "") -> None:
     """Print sentences wrapped to the terminal (views.fit): never inside a figure ($14, -$2) or a backticked
     hint. Nothing is wrapped in a pipe or a file (term.text_width), and tables and JSON never go through here."""
-    from .engine.names import neutralise
-    from .term import text_width
-    from .views import fit
+    from lignum_companion.engine.names import neutralise
+    from lignum_companion.texts.term import text_width
+    from lignum_companion.views.game import fit
 
     out(fit(neutralise(text), text_width(None)), neutral=True)
 
 
 def save_or_fail(gf, path: Path) -> None:
     """Save under the lock, or one line saying why nothing was saved (busy, changed, read-only, disk full)."""
-    from . import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     try:
         gamefile.save(gf, path)
@@ -110,8 +111,8 @@ def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str]
                    column: int | None = None, align: list[str] | None = None) -> str:
     """A table whose cells are made safe to print, with players' names in their colours where colour is on:
     the header cells (`header`, one colour per header) or one column (`column`, one colour per row)."""
-    from .engine.names import neutralise
-    from .term import colour_on, paint
+    from lignum_companion.engine.names import neutralise
+    from lignum_companion.texts.term import colour_on, paint
 
     on = colour_on()
     heads = [neutralise(str(h)) for h in headers]
@@ -156,10 +157,10 @@ def cmd_new(
     file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
 ) -> None:
     """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
-    from . import gamefile
-    from .engine import LignumError, Setup, new_game
-    from .engine import data as D
-    from .words import card_codes
+    from lignum_companion.engine import LignumError, Setup, new_game
+    from lignum_companion.engine import data as D
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts.words import card_codes
 
     given: dict[str, Any] = {
         "players": _split_list(players) or None,
@@ -230,11 +231,11 @@ def cmd_new(
                       strict_order=bool(given["strict"]), warnings=given["warnings"] is not False,
                       expansion=given["expansion"] or "", buildings=given["buildings"] or [])
     else:
-        from . import table
+        from lignum_companion import table
 
         setup = table.wizard(given)
         if setup is None:  # the wizard said it was cancelled: that one line, not the signal's too
-            from . import entry
+            from lignum_companion.cli import entry
 
             raise typer.Exit(entry.handled() or 130)
         setup.name = setup.name or (given["name"] or "").strip()
@@ -247,7 +248,7 @@ def cmd_new(
         new_game(setup)
     except LignumError as e:
         fail(say("cannot_start", reason=e))
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     gf = gamefile.new_file(setup, texts.current())
     if file:
@@ -272,7 +273,8 @@ def cmd_do(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
 ) -> None:
     """Apply actions in the notation (docs/notation.md), all or nothing; then any warning they bring up."""
-    from . import gamefile, views
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.views import game as views
 
     actions = list(args)
     if file is None and actions and (actions[0].endswith(gamefile.SUFFIX) or os.path.isfile(actions[0])):
@@ -289,7 +291,7 @@ def cmd_do(
 @contextlib.contextmanager
 def locked_or_fail(path: Path) -> Iterator[Path]:
     """Hold the game's lock for a whole read-check-write; one line if another command keeps it too long."""
-    from . import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     lock = gamefile.locked(path)
     try:
@@ -305,8 +307,9 @@ def locked_or_fail(path: Path) -> Iterator[Path]:
 def _do(path: Path, actions: list[str], quiet: bool = False):
     """Apply and save under the lock held by the caller; print `ok` only for lines that are saved, then the
     advisor's warnings these lines brought up (each once per step, as `play` says them)."""
-    from . import gamefile, views
-    from .engine import LignumError, advice, apply, parse
+    from lignum_companion.engine import LignumError, advice, apply, parse
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.views import game as views
 
     path, gf, g = load_or_fail(str(path))
     before = g.clone()
@@ -343,8 +346,8 @@ def _rules_hint(e: Exception, g: Any) -> str:
     if not rule:
         return ""
     try:
-        from .engine.flow import season_step
-        from .rules_lookup import read_more
+        from lignum_companion.engine.flow import season_step
+        from lignum_companion.views.rules_lookup import read_more
 
         return say("see", command=read_more(rule, season_step(g)))
     except Exception:  # the hint must never hide the refusal itself
@@ -357,8 +360,8 @@ QuietOpt = typer.Option(False, "--quiet", "-q", help="No warnings from the advis
 
 def advice_lines(gf, g, quiet: bool) -> list[str]:
     """The coming winter's forecast and the warnings that hold now, unless turned off (--quiet, `warnings off`)."""
-    from . import views
-    from .engine import advice
+    from lignum_companion.engine import advice
+    from lignum_companion.views import game as views
 
     lines = views.forecast_lines(g)
     if not quiet and gf.setup.warnings and not g.over:  # after the final scoring a warning can change nothing
@@ -368,7 +371,7 @@ def advice_lines(gf, g, quiet: bool) -> list[str]:
 
 def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
     """Where the game stands, what the table does on the physical board now, the coming winter and warnings."""
-    from . import views
+    from lignum_companion.views import game as views
 
     path, gf, g = load_or_fail(file)
     prose(views.header_line(g))
@@ -397,8 +400,8 @@ def cmd_show(
     as_json: bool = typer.Option(False, "--json", help="The full state as JSON (docs/state-json.md)"),
 ) -> None:
     """The state as tables (or JSON)."""
-    from . import views
-    from .engine.flow import waiting_for
+    from lignum_companion.engine.flow import waiting_for
+    from lignum_companion.views import game as views
 
     path, gf, g = load_or_fail(file)
     only = None
@@ -409,7 +412,7 @@ def cmd_show(
         only = g.players[idx]
     if as_json:
         state = g.to_dict()
-        from .engine import advice
+        from lignum_companion.engine import advice
 
         state["waiting_for"] = waiting_for(g)
         state["forecast"] = [f.to_dict() for f in advice.forecasts(g)]
@@ -438,7 +441,7 @@ def cmd_show(
         if g.task_display:
             prose(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
-            from .words import card  # 교역(trade)
+            from lignum_companion.texts.words import card  # 교역(trade)
 
             cards = [say("pw_card_one" if n == 1 else "pw_card", card=card(c), n=n) for c, n in g.pw_cards.items()]
             prose(say("pw_cards", cards=", ".join(cards)))
@@ -450,10 +453,10 @@ def cmd_show(
 
 def cmd_log(file: str = FileArg) -> None:
     """The history, numbered by line; corrections are flagged."""
-    from . import texts
-    from .engine import apply, parse
-    from .engine.data import round_season, round_year
-    from .engine.setup import new_game
+    from lignum_companion.engine import apply, parse
+    from lignum_companion.engine.data import round_season, round_year
+    from lignum_companion.engine.setup import new_game
+    from lignum_companion.texts import catalog as texts
 
     path, gf, g = load_or_fail(file)
     game = new_game(gf.setup)
@@ -475,7 +478,8 @@ def cmd_undo(
     n: int = typer.Option(1, "-n", help="How many actions to take back"),
 ) -> None:
     """Take back the last action(s) (the previous file is kept as FILE.bak)."""
-    from . import gamefile, views
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.views import game as views
 
     if n < 1:
         fail(say("undo_n"), 2)
@@ -495,7 +499,7 @@ def cmd_undo(
 
 def cmd_check(file: str = FileArg) -> None:
     """Replay the whole file and validate every line."""
-    from . import views
+    from lignum_companion.views import game as views
 
     path, gf, g = load_or_fail(file)
     out(say("checked", path=path, n=len(gf.actions), where=views.where(g)))
@@ -511,13 +515,13 @@ def cmd_score(
                                                               "wood that would stay unsold (and a line on the PDF)"),
 ) -> None:
     """Final scores (provisional while the game runs); optionally the PDF score sheet."""
-    from .engine import score
+    from lignum_companion.engine import score
 
     if pdf is not None:
         pdf = _pdf_target(pdf, file)
     path, gf, g = load_or_fail(file)
     if projected:
-        from .engine.advice import projected as projected_score
+        from lignum_companion.engine.advice import projected as projected_score
 
         result = projected_score(g)
     else:
@@ -525,7 +529,7 @@ def cmd_score(
     if pdf is not None:
         _refuse_pdf_over_game(Path(pdf), path)
         try:
-            from . import pdf as pdfmod
+            from lignum_companion.printables import score_sheet as pdfmod
         except ImportError:
             fail(say("no_pdf"))
         try:
@@ -541,10 +545,10 @@ def cmd_score(
         return
     if pdf is not None:
         return
-    from . import texts
-    from .engine.data import FURNITURE_PIECES
-    from .engine.pieces import format_bag
-    from .views import money
+    from lignum_companion.engine.data import FURNITURE_PIECES
+    from lignum_companion.engine.pieces import format_bag
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views.game import money
 
     lab = texts.load("labels")["score"]
     if projected and not result["final"]:
@@ -576,11 +580,11 @@ def cmd_score(
         if r["river"]["kind"]:
             prose(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
         for c in r["corrections"]:
-            from . import words
+            from lignum_companion.texts import words
 
             prose(f"⚠ {r['name']}: " + texts.fill(lab["correction"], what=words.correction(c)))
         if r.get("unsold"):
-            from . import words
+            from lignum_companion.texts import words
 
             left = ", ".join(f"{words.area(a)} {words.bag(b)}" for a, b in r["unsold"].items())  # in the shown words
             prose(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
@@ -597,7 +601,7 @@ def _pdf_target(pdf: str, file: str | None) -> str:
 
 def _refuse_pdf_over_game(target: Path, game: Path) -> None:
     """A score sheet is never written over a game file or its backup, whatever the flags."""
-    from . import gamefile
+    from lignum_companion.gamefile import store as gamefile
 
     if gamefile.is_game_file(target, game):
         fail(say("pdf_over_game", target=target))
@@ -605,7 +609,7 @@ def _refuse_pdf_over_game(target: Path, game: Path) -> None:
 
 def _projected_line(result: dict[str, Any]) -> str | None:
     """The PDF's line for `score --projected` on an unfinished game: each player's total if it ended now."""
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     if result["final"]:
         return None
@@ -615,13 +619,14 @@ def _projected_line(result: dict[str, Any]) -> str | None:
 
 def cmd_games() -> None:
     """Saved games, most recent first; an unreadable file is listed with its reason, the others still show."""
-    from . import gamefile, texts
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
 
     games = gamefile.list_games()
     if not games:
         out(say("no_games", folder=gamefile.games_dir()))
         return
-    from .stats import summaries
+    from lignum_companion.views.stats import summaries
 
     rows = [[p.name, s["players"], s["where"]] for p, s in zip(games, summaries(games, progress=_progress),
                                                                strict=True)]
@@ -632,7 +637,7 @@ def cmd_games() -> None:
 def _progress(done: int, todo: int) -> None:
     """A counter on stderr while many games are read for the first time (later runs use the cache)."""
     if sys.stderr.isatty():
-        from . import texts
+        from lignum_companion.texts import catalog as texts
 
         sys.stderr.write("\r" + texts.text("gamefile", "games", "reading", done=done, todo=todo)
                          + ("\n" if done == todo else ""))

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts, words
-from .engine import data as D
-from .engine import flow, rules
-from .engine.pieces import format_bag, parse_bag
-from .engine.setup import Setup
-from .engine.state import Game, Player
+from lignum_companion.engine import data as D
+from lignum_companion.engine import flow, rules
+from lignum_companion.engine.pieces import format_bag, parse_bag
+from lignum_companion.engine.setup import Setup
+from lignum_companion.engine.state import Game, Player
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
 
 
 def where(g: Game) -> str:
@@ -236,7 +237,7 @@ def pending_lines(g: Game) -> list[str]:
 
 def needs_words(t: Any) -> str:
     """What a task still needs, in the shown language (e.g. 'milled hardwood stage 1')."""
-    from .words import needs
+    from lignum_companion.texts.words import needs
 
     return needs(t.missing())
 
@@ -406,11 +407,11 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
 
 def winter_forecast(g: Game, pi: int) -> str:
     """The bill of the player who must choose wood to sell now (feeding or heating), before it is settled."""
-    from .engine import prices
-    from .engine.pieces import total
+    from lignum_companion.engine import prices
+    from lignum_companion.engine.pieces import total
 
     tpl = texts.load("reminders")["winter"]
-    from .engine.rules import winter_need
+    from lignum_companion.engine.rules import winter_need
 
     p = g.players[pi]
     food, heat = winter_need(g, p)  # carpenters eat too (R23)
@@ -425,11 +426,11 @@ def winter_forecast(g: Game, pi: int) -> str:
 
 def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
     """Selling stored logs at the feeding leaves the heating short: say so before (R14)."""
-    from .engine.pieces import total
+    from lignum_companion.engine.pieces import total
 
     if g.step != "feeding" or not sell.get("store"):
         return ""
-    from .engine.rules import winter_need
+    from lignum_companion.engine.rules import winter_need
 
     p = g.players[pi]
     heat = winter_need(g, p)[1]
@@ -516,7 +517,7 @@ def forecast_line(f: Any) -> str:
 
 def forecast_lines(g: Game) -> list[str]:
     """The heading and one line per player, from the summer before each winter until its feeding (else [])."""
-    from .engine import advice
+    from lignum_companion.engine import advice
 
     if not advice.forecast_due(g):
         return []
@@ -530,7 +531,7 @@ def forecast_lines(g: Game) -> list[str]:
 
 def forecast_player_lines(g: Game, pi: int) -> list[str]:
     """The heading and one player's forecast line, for the top of that player's travel menu ([] when not due)."""
-    from .engine import advice
+    from lignum_companion.engine import advice
 
     f = advice.forecast(g, pi) if advice.forecast_due(g) else None
     if f is None:
@@ -542,7 +543,7 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
 
 def forecast_short(g: Game, pi: int) -> str:
     """A player's coming winter in two words for the turn's status line ('' when not due)."""
-    from .engine import advice
+    from lignum_companion.engine import advice
 
     f = advice.forecast(g, pi) if advice.forecast_due(g) else None
     if f is None:

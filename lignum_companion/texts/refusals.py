@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts
-from .engine.errors import NotationError
+from lignum_companion.engine.errors import NotationError
+from lignum_companion.texts import catalog as texts
 
 
 def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
-    from . import words
+    from lignum_companion.texts import words
 
     return words.field(name, value, fields)  # steps, seasons, areas, pieces, bags, phrases: words.py
 
@@ -49,7 +49,7 @@ def reason(e: Any) -> str:
 def render(e: Any, part: str = "full") -> str:
     """`part` 'reason': the reason alone; 'full': action and position, reason, ruling id (for a notation error:
     the line that could not be read, and the reason)."""
-    from . import views
+    from lignum_companion.views import game as views
 
     text = reason(e)
     if part == "reason":

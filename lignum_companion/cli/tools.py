@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from .cli_lang import LangGroup
+from lignum_companion.cli.lang import LangGroup
 
 calc_app = typer.Typer(
     cls=LangGroup,
@@ -23,14 +23,14 @@ calc_app = typer.Typer(
 
 def _width() -> int:
     """Terminal width for wrapped texts, kept between 40 and 100 columns (80 in a pipe)."""
-    from .term import text_width
+    from lignum_companion.texts.term import text_width
 
     return text_width(80) or 80
 
 
 def _fail(message: str) -> NoReturn:
     """One clear line on stderr and exit code 1 (PRODUCT.md: bad input, state unchanged)."""
-    from .cli_game import say
+    from lignum_companion.cli.game import say
 
     typer.echo(say("error", message=message), err=True)
     raise typer.Exit(1)
@@ -50,7 +50,7 @@ class RulesCommand(TyperCommand):
     """
 
     def format_help_text(self, ctx: Any, formatter: Any) -> None:
-        from . import texts
+        from lignum_companion.texts import catalog as texts
 
         kept = self.help
         if kept and "{rulings}" in kept:
@@ -63,7 +63,7 @@ class RulesCommand(TyperCommand):
 
 def rulings_range() -> str:
     """'R1…R31': the first and last ruling of the rulings data."""
-    from . import rules_lookup as rl
+    from lignum_companion.views import rules_lookup as rl
 
     ids = [r.id for r in rl.list_rulings()]
     return f"{ids[0]}…{ids[-1]}" if ids else ""
@@ -76,7 +76,7 @@ def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the topics (or the ruling) as JSON."),
 ) -> None:
     """Rules lookup: list the topics, search them by words, or explain a ruling ({rulings})."""
-    from . import rules_lookup as rl
+    from lignum_companion.views import rules_lookup as rl
 
     text = " ".join(query or []).strip()
     width = _width()
@@ -117,8 +117,8 @@ def rules(
 
 def _run(compute: Any, render_name: str, as_json: bool) -> None:
     """Call a calculator; refusals and bad input become one line on stderr with exit 1."""
-    from . import calc
-    from .engine.errors import LignumError
+    from lignum_companion.engine.errors import LignumError
+    from lignum_companion.views import calc
 
     try:
         result = compute(calc)

@@ -79,7 +79,7 @@ def _name(signum: int | None) -> str:
 
 def _last_saved() -> str | None:
     """The game file this command saved last (gamefile records every completed save), if any."""
-    gamefile = sys.modules.get("lignum_companion.gamefile")
+    gamefile = sys.modules.get("lignum_companion.gamefile.store")
     saved = [str(p) for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
     return saved[-1] if saved else None
 
@@ -88,7 +88,7 @@ def _say(*key: str, **fields: object) -> str:
     """A line of templates/<lang>/gamefile.toml [stop] in the shown language; its key and figures if the templates
     cannot be read (this is the last line a stopped or broken program prints: it must never fail)."""
     try:
-        from . import texts
+        from lignum_companion.texts import catalog as texts
 
         return texts.text("gamefile", "stop", *key, **fields)
     except Exception:  # noqa: BLE001
@@ -136,7 +136,7 @@ def main() -> None:
     """Run the `lignum` command with the handlers in place; map each way of stopping to its exit code."""
     install()
     try:
-        from .cli import app
+        from lignum_companion.cli.app import app
 
         app(standalone_mode=True)
     except KeyboardInterrupt as e:  # before typer runs (Ctrl-C while loading)

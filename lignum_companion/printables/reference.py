@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import texts
-from .engine import data as D
-from .engine.state import Game
+from lignum_companion.engine import data as D
+from lignum_companion.engine.state import Game
+from lignum_companion.texts import catalog as texts
 
 
 @dataclass
@@ -43,7 +43,7 @@ def facts(game: Game | None = None, *, players: int | None = None, mode: str | N
         raise ValueError(texts.fill(lab["bad_players"], n=n))
     if m not in D.MODES:
         raise ValueError(texts.fill(lab["bad_mode"], mode=m, modes=", ".join(D.MODES)))
-    from .engine import Setup, new_game
+    from lignum_companion.engine import Setup, new_game
 
     names = ["p1", "p2", "p3", "p4"][:n]
     cards = list(D.PLANNED_WORK)[: D.PLANNED_WORK_CARDS_LAID[n]] if D.MODE_HAS_PLANNED_WORK[m] else []
@@ -60,7 +60,7 @@ def facts(game: Game | None = None, *, players: int | None = None, mode: str | N
 
 def round_steps(f: Facts) -> list[tuple[str, str]]:
     """(step name, what it does) for the round's steps in the engine's order, as this game has them."""
-    from .engine.flow import WORK_STEPS
+    from lignum_companion.engine.flow import WORK_STEPS
 
     lab = texts.load("reference")["round"]["steps"]
     g = f.game
@@ -80,7 +80,7 @@ def round_steps(f: Facts) -> list[tuple[str, str]]:
 
 
 def winter_steps(f: Facts) -> list[tuple[str, str]]:
-    from .engine.flow import WINTER_STEPS
+    from lignum_companion.engine.flow import WINTER_STEPS
 
     lab = texts.load("reference")["winter"]["steps"]
     g = f.game
@@ -91,7 +91,7 @@ def winter_steps(f: Facts) -> list[tuple[str, str]]:
 
 def path_rows(f: Facts) -> list[tuple[str, str, str]]:
     """(location, what it gives, room) along this game's board (R2; R23 with the expansion), then the clearing."""
-    from .engine.rules import location_skipped
+    from lignum_companion.engine.rules import location_skipped
 
     lab = texts.load("reference")["path"]
     g = f.game
@@ -174,7 +174,7 @@ def all_text(f: Facts) -> str:
 
 
 def render(f: Facts, *, paper: str = "a4") -> bytes:
-    from . import pdf
+    from lignum_companion.printables import score_sheet as pdf
 
     pages = 2 if f.game is not None and f.game.has_planned_work else 1
     for shrink in (0.0, 0.5, 1.0):  # a crowded page (the expansion's sections) is set a little smaller
@@ -190,7 +190,7 @@ class _Reference:
         from reportlab.lib import colors
         from reportlab.lib.styles import ParagraphStyle
 
-        from . import pdf
+        from lignum_companion.printables import score_sheet as pdf
 
         self.f = f
         self.T = pdf.template()
@@ -248,7 +248,7 @@ class _Reference:
         )
         from reportlab.platypus.frames import Frame
 
-        from . import pdf
+        from lignum_companion.printables import score_sheet as pdf
 
         buf = io.BytesIO()
         m = self.margin
@@ -301,7 +301,7 @@ class _Reference:
         return buf.getvalue()
 
     def footer(self, canv: Any, doc: Any) -> None:
-        from . import pdf
+        from lignum_companion.printables import score_sheet as pdf
 
         canv.saveState()
         canv.setFillColor(self.C["muted"])

@@ -23,7 +23,7 @@ import typer
 from typer import core as typer_core
 from typer.core import TyperGroup
 
-from . import texts
+from lignum_companion.texts import catalog as texts
 
 _click: Any = getattr(typer_core, "_click", None) or typer_core.click  # typer's own copy (0.2x), else click
 

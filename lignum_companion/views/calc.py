@@ -12,12 +12,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from . import (
-    gamefile,  # noqa: F401 -- registers the renderer of the engine's refusals (prices: R10)
-    texts,
-)
-from .engine import data, prices
-from .engine.errors import IllegalAction, LignumError
+from lignum_companion.engine import data, prices
+from lignum_companion.engine.errors import IllegalAction, LignumError
+from lignum_companion.gamefile import store as _store  # noqa: F401 -- registers the renderer of the engine's refusals (prices: R10)
+from lignum_companion.texts import catalog as texts
 
 
 class CalcInputError(LignumError):
@@ -158,7 +156,8 @@ def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False)
             if not prices.drying_area_fits(content, doubled=doubled):
                 factor = 2 if doubled else 1
                 disks, milled = data.DRYING_CAPACITY_DISKS * factor, data.DRYING_CAPACITY_MILLED * factor
-                from . import views, words
+                from lignum_companion.texts import words
+                from lignum_companion.views import game as views
 
                 t = texts.load("calc")["errors"]
                 held = t["drying_joiner"].join(texts.fill(t["drying_item"], n=n, word=words.thing(p))

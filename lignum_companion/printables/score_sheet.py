@@ -20,14 +20,16 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from . import texts, views, words
-from .engine import data as D
-from .engine import ledger as ledger_kinds
-from .engine.pieces import format_bag
-from .engine.scoring import score
-from .engine.state import Game, Player
-from .gamefile import GameFile
-from .pdf_fonts import letters
+from lignum_companion.engine import data as D
+from lignum_companion.engine import ledger as ledger_kinds
+from lignum_companion.engine.pieces import format_bag
+from lignum_companion.engine.scoring import score
+from lignum_companion.engine.state import Game, Player
+from lignum_companion.gamefile.store import GameFile
+from lignum_companion.printables.fonts import letters
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+from lignum_companion.views import game as views
 
 MM = 72 / 25.4
 PIECE_ORDER = ("F", "S", "H", "mF", "mS", "mH")
@@ -114,7 +116,7 @@ class Fonts:
     """
 
     def __init__(self, conf: dict[str, Any]) -> None:
-        from . import pdf_fonts
+        from lignum_companion.printables import fonts as pdf_fonts
 
         folders = list(conf.get("folders", []))
         self._folders = folders

@@ -29,17 +29,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import GameFileError, LignumError, Setup, apply, new_game, parse
-from .engine import data as D
-from .engine import errors as _errors
-from .engine.names import brief, describe, first_unsafe
-from .engine.state import Game
+from lignum_companion.engine import GameFileError, LignumError, Setup, apply, new_game, parse
+from lignum_companion.engine import data as D
+from lignum_companion.engine import errors as _errors
+from lignum_companion.engine.names import brief, describe, first_unsafe
+from lignum_companion.engine.state import Game
 
 
 def _render_refusal(e: LignumError, part: str) -> str:
     """The engine raises refusals as data; every client reads games through this module, so it puts them into
-    words here (lignum_companion/refusals.py, in the shown language), lazily."""
-    from .refusals import render
+    words here (lignum_companion/texts/refusals.py, in the shown language), lazily."""
+    from lignum_companion.texts.refusals import render
 
     return render(e, part)
 
@@ -60,7 +60,7 @@ class Said:
         self.fields = fields
 
     def __str__(self) -> str:
-        from . import texts
+        from lignum_companion.texts import catalog as texts
 
         return texts.text("gamefile", *self.key.split("."), **self.fields)
 
@@ -84,7 +84,7 @@ class BadFile(GameFileError):
     def __str__(self) -> str:
         if not self.line:
             return self.reason
-        from . import texts
+        from lignum_companion.texts import catalog as texts
 
         return texts.text("gamefile", "frame", "line", line=self.line, reason=self.said)
 
@@ -280,7 +280,7 @@ def _parse_header(raw: list[str]) -> tuple[Setup, int, str | None]:
             value = seen["expansion"][1]
             setup.expansion = "" if value in ("", "none") else value
         setup.buildings = parse_buildings(seen.get("buildings", (0, ""))[1])
-        from .engine.setup import validate
+        from lignum_companion.engine.setup import validate
 
         validate(setup)
     except BadFile as e:

@@ -11,19 +11,19 @@ from pathlib import Path
 
 import typer
 
-from .cli_lang import LangGroup
+from lignum_companion.cli.lang import LangGroup
 
 print_app = typer.Typer(cls=LangGroup, no_args_is_help=True, help="Printable pages: the round reference.")
 
 
 def _fail(message: str, code: int = 1) -> None:
-    from .cli_game import fail
+    from lignum_companion.cli.game import fail
 
     fail(message, code)
 
 
 def _money(n: float | int | None) -> str:
-    from .views import money  # the one money format; views is imported only when a command runs
+    from lignum_companion.views.game import money  # the one money format; views is imported only when a command runs
 
     return money(n)
 
@@ -37,9 +37,10 @@ def stats(
     no_cache: bool = typer.Option(False, "--no-cache", help="Replay every game instead of using the cache."),
 ) -> None:
     """Results across finished games: wins, averages, best totals, money by season; per game the totals."""
-    from . import gamefile, texts
-    from . import stats as st
-    from .cli_game import coloured_table, out
+    from lignum_companion.cli.game import coloured_table, out
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import stats as st
 
     lab = texts.load("stats")
     paths: list[Path] = []
@@ -48,7 +49,7 @@ def stats(
     if not files:
         paths = st.game_files(gamefile.games_dir())
     if pdf:
-        from . import pdf as pdfmod
+        from lignum_companion.printables import score_sheet as pdfmod
 
         try:
             target = pdfmod.check_target(pdf, force)
@@ -57,8 +58,8 @@ def stats(
             _fail(str(e))
     result = st.collect(paths, use_cache=not no_cache)
     if pdf:
-        from . import pdf as pdfmod
-        from . import stats_pdf
+        from lignum_companion.printables import score_sheet as pdfmod
+        from lignum_companion.printables import stats_sheet as stats_pdf
 
         try:
             pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()))
@@ -75,7 +76,7 @@ def stats(
     out(texts.fill(lab["title"], games=len(result.games), files=len(paths)))
     if result.players:
         out()
-        from .engine.data import ROUNDS, round_season, round_year
+        from lignum_companion.engine.data import ROUNDS, round_season, round_year
 
         seasons = [texts.fill(lab["season"], season=lab["seasons"][round_season(r)], year=round_year(r))
                    for r in range(1, ROUNDS + 1)]
@@ -109,13 +110,13 @@ def reference(
     paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale)."),
 ) -> None:
     """A one-page reference of the round (two for the expert game), for this player count and mode."""
-    from . import pdf as pdfmod
-    from . import reference as ref
-    from .cli_game import load_or_fail, out
+    from lignum_companion.cli.game import load_or_fail, out
+    from lignum_companion.printables import reference as ref
+    from lignum_companion.printables import score_sheet as pdfmod
 
     game, name = None, ""
     if file:
-        from .views import game_title
+        from lignum_companion.views.game import game_title
 
         _, gf, game = load_or_fail(file)
         name = game_title(gf.setup)
@@ -130,7 +131,7 @@ def reference(
         pdfmod.write_atomic(target, data)
     except pdfmod.ExportError as e:
         _fail(str(e))
-    from . import texts
+    from lignum_companion.texts import catalog as texts
 
     out(texts.fill(texts.load("reference")["written"], path=target_name))
 

@@ -14,8 +14,10 @@ def cmd_play(
 
     When standard input is not a terminal, answers are read line by line (see `help` at any prompt).
     """
-    from . import entry, gamefile, table
-    from .cli_game import load_or_fail
+    from lignum_companion import table
+    from lignum_companion.cli import entry
+    from lignum_companion.cli.game import load_or_fail
+    from lignum_companion.gamefile import store as gamefile
 
     path, gf, g = load_or_fail(file)
     gamefile.remember(path)

@@ -9,10 +9,18 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from . import texts
-from .pdf import MM, Fonts, _draw_runs, build_embedded, default_fonts, paper_size, template
-from .stats import Stats, history
-from .views import money as _money
+from lignum_companion.printables.score_sheet import (
+    MM,
+    Fonts,
+    _draw_runs,
+    build_embedded,
+    default_fonts,
+    paper_size,
+    template,
+)
+from lignum_companion.texts import catalog as texts
+from lignum_companion.views.game import money as _money
+from lignum_companion.views.stats import Stats, history
 
 
 def render(stats: Stats, *, paper: str = "a4", fonts: Fonts | None = None,
@@ -140,7 +148,7 @@ class _Results:
         return t
 
     def players(self) -> Any:
-        from .engine.data import ROUNDS, round_season, round_year
+        from lignum_companion.engine.data import ROUNDS, round_season, round_year
 
         SL = self.SL
         heads = list(SL["player_columns"]) + [

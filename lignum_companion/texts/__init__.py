@@ -1,0 +1,1 @@
+"""Text shown to people: each language's templates, the engine's codes in words, refusals worded, width, colour."""
