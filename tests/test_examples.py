@@ -259,6 +259,12 @@ def _plan_evidence(g_before: Game, g_after: Game, action, pi: int) -> set[str]:
     verb, args = action.verb, action.args
     seen = set()
     if verb == "saw":
+        # the saw alone: at their own pace (R24) the player's heating may follow within the same line
+        from lignum_companion.engine import rules
+
+        probe = g_before.clone()
+        rules.HANDLERS["saw"](probe, pi, args)
+        after = probe.players[pi]
         saws = before.equipment.get("saw", 0) - after.equipment.get("saw", 0)
         disks = total(args["disks"])
         if disks == 2 * saws:

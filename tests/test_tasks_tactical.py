@@ -202,15 +202,50 @@ def test_R21_placement_cards_revealed_a_round_early() -> None:
     assert g.next_placements == [{"2": {"F": 1}}]  # summer has already shown fall's card
 
 
-def test_R21_fall_reveals_next_springs_cards_last_fall_none() -> None:
+def test_R32_spring_year_2_cards_are_entered_at_the_start_of_the_first_winter_last_fall_none() -> None:
     g = start(2, variants=("tactical",)).game()
-    forward(g, step="placement", round=3)
+    forward(g, step="path", round=3)
+    play(g, None, "path " + PATHS[2])
+    assert g.step != "placement"  # R32: fall of year 1 reveals nothing (its next round, winter, has none)
+    forward(g, until=lambda g: g.round == 4)
+    assert g.step == "placement" and flow.actor_kind(g) == "table"  # asked at the start of the first winter
     play(g, None, "placement 6:H")
+    assert g.step == "bonus"
     forward(g, step="area", round=5)
     assert g.cutting["6"].get("H") == 1
     forward(g, step="path", round=7)
     play(g, None, "path " + PATHS[2])
     assert g.step != "placement"  # nothing comes after the last fall
+    forward(g, until=lambda g: g.round == 8)
+    assert g.step == "bonus"  # nor at the start of the last winter
+
+
+def test_R32_old_files_with_the_cards_entered_in_fall_still_replay() -> None:
+    """Files written before R32 entered the spring of year 2's cards in fall of year 1: same state at spring."""
+    early = start(2, variants=("tactical",)).game()
+    forward(early, step="path", round=3)
+    play(early, None, "path " + PATHS[2], "placement 6:H")
+    forward(early, until=lambda g: g.round == 4)
+    assert early.step == "bonus"  # the cards are in: the winter does not ask again
+    refused(early, "placement 6:H")  # and no more than one card each time
+    late = start(2, variants=("tactical",)).game()
+    forward(late, step="path", round=3)
+    play(late, None, "path " + PATHS[2])
+    forward(late, until=lambda g: g.round == 4)
+    play(late, None, "placement 6:H")
+    assert {**early.to_dict(), "last_move": None} == {**late.to_dict(), "last_move": None}
+
+
+def test_R32_the_winter_cards_close_the_fall_for_everyone() -> None:
+    """A table entry (R24): the first winter's placement card closes the fall's drying for every player."""
+    g = start(2, variants=("tactical",)).game()
+    forward(g, step="path", round=3)
+    play(g, None, "path " + PATHS[2], fix("anna", "sale.mF", 1))
+    forward(g, step="drying", round=3)
+    assert g.players[0].name == "anna" and 0 in flow.actors(g)  # anna could dry her milled firewood
+    play(g, None, "placement 6:H")
+    assert g.round == 4 and g.step == "bonus" and len(g.next_placements) == 1
+    assert player(g, "anna").wood["sale"] == {"mF": 1}  # her drying move lapsed
 
 
 def test_R21_areas_picked_in_previous_clearing_order_only_free_areas() -> None:

@@ -40,10 +40,28 @@ def test_R24_strict_order_keeps_clearing_order_in_every_step() -> None:
 
 
 def test_R24_woodcutting_still_follows_clearing_order() -> None:
+    """Anna hired a woodcutter: her cut binds the clearing order, so ben's cut and any later step wait (R24)."""
+    g = start(3).then("path " + PATHS[3], "anna go 10 1", "ben go 1", "cleo go 2", "anna go clearing",
+                      "ben go clearing", "cleo go clearing").game()
+    assert g.step == "cutting" and flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
+    refused(g, "ben cut F", "R24")
+    e = refused(g, "ben done", "R24")
+    assert "anna" in str(e)
+    e = refused(g, "cleo carry sale:F", "R24")  # a later step's entry names who still cuts
+    assert "anna" in str(e) and "cutting" in str(e)
+    play(g, None, "anna cut F", "ben cut F")
+    assert flow.actors(g) == [2]
+
+
+def test_R24_a_cut_only_stand_ins_could_make_lapses_at_the_next_players_cut() -> None:
+    """Nobody hired woodcutters: the mill worker's cut is optional, like a hut's; the next entry passes over it."""
     g = TRAVEL3.game()
     forward(g, step="cutting")
-    assert flow.actor_kind(g) == "clearing" and flow.actors(g) == [0]
-    refused(g, "ben cut F", "R24")
+    assert flow.actors(g) == [0]
+    play(g, None, "ben cut F")
+    assert player(g, "anna").wood["woodpile"] == {} and player(g, "ben").wood["woodpile"] == {"F": 1}
+    play(g, None, "anna done")  # R24: a `done` from a player whose turn is over changes nothing
+    assert player(g, "anna").wood["woodpile"] == {} and flow.actors(g) == [2]
 
 
 def test_R24_winter_steps_take_any_order() -> None:
@@ -99,7 +117,7 @@ def test_R24_skipped_players_are_recorded_with_the_reason() -> None:
 
 def test_R24_refusals_list_loans_and_huts_when_allowed() -> None:
     g = at_selling(TRAVEL3, fix("anna", "drying-hut", 1))
-    e = refused(g, "anna carry sale:F")
+    e = refused(g, "anna go 3")
     assert "here: sell, done, loan, dryhut" in str(e)
 
 
@@ -128,6 +146,9 @@ def test_R14_a_winter_with_shortfalls_through_lignum_do_names_feeding_heating_lo
     assert "anna feed sale:F" in r.stdout  # the example names wood anna has
     assert "Feeding, ben: hand in 0 food (the card asks 6): 6 missing = $18; 1 forced loan +$4; paid $18." \
         in r.stdout
+    # R24: ben has no choice to make, so his winter is settled at his own pace, heating included
+    assert "Heating, ben: hand in 0 logs (the card asks 4): 4 missing = $12; 1 forced loan +$4; paid $5; " \
+           "debt $7" in r.stdout
     assert "Feeding, anna: the card asks 6 food, anna has 0: 6 missing = $18; after 2 loans anna has $8; " \
            "$10 must be raised by selling wood" in r.stdout
     r = cli("do", str(path), "anna feed sale:2F")
@@ -136,8 +157,6 @@ def test_R14_a_winter_with_shortfalls_through_lignum_do_names_feeding_heating_lo
     assert "Feeding, anna: hand in 0 food (the card asks 6): 6 missing = $18; 2 forced loans +$8; " \
            "sold sale:2F for $6; paid $14; debt $4 (deducted at the final scoring)." in out
     assert "Heating, anna: hand in 0 logs (the card asks 4): 4 missing = $12; paid $0; debt $12" in out
-    assert "Heating, ben: hand in 0 logs (the card asks 4): 4 missing = $12; 1 forced loan +$4; paid $5; " \
-           "debt $7" in out
     assert "Money after winter, year 1:" in out
     assert "anna: $0 (-$5), 2 loans this season; loans held 2" in out
     assert "(s)" not in out  # counting words come from the templates, never glued in code

@@ -175,6 +175,8 @@ class _Before:
     actor: int | None
     verb: str
     skip: bool = False
+    steps: list[str] | None = None  # each player's own step (R24)
+    bills: int = 0  # winter bills settled before the action
 
 
 def _delta(into: dict[Any, Bag], owner: Any, bag: Bag, sign: int = 1) -> None:
@@ -233,7 +235,8 @@ class Watch:
                     _delta(exp, pi, logs, -1)
         if self._counts is None:  # a refused action leaves the state as it was, so the counts stay valid
             self._counts = wood_counts(g)
-        self._pre = _Before(g.round, g.year, g.step, g.winter, self._counts, exp, mark_forest, pi, v, skip=v == "fix")
+        self._pre = _Before(g.round, g.year, g.step, g.winter, self._counts, exp, mark_forest, pi, v, skip=v == "fix",
+                            steps=[g.step_of(i) for i in range(len(g.players))], bills=len(g.winter_bills))
 
     def after(self, g: Game, action: Action) -> list[str]:
         """All invariants of the new state, plus the wood bookkeeping of this action."""
@@ -252,9 +255,10 @@ class Watch:
 
     # --- drying exemptions (R11: a drying hut ignores capacity; the Drying card doubles dry1) ---------------
     def _follow_drying(self, g: Game, pre: _Before, action: Action) -> None:
-        if not pre.winter and pre.round <= data.ROUNDS and _step_at(WORK_NAMES, pre.step) < DRYING_AT and (
-                g.round != pre.round or _step_at(WORK_NAMES, g.step) >= DRYING_AT):
-            for i in range(len(g.players)):  # the shift of the drying phase happened in this action
+        steps = pre.steps or [pre.step] * len(g.players)
+        for i in range(len(g.players)):  # the shift of the drying phase happened for this player (R24: own pace)
+            if not pre.winter and pre.round <= data.ROUNDS and _step_at(WORK_NAMES, steps[i]) < DRYING_AT and (
+                    g.round != pre.round or _step_at(WORK_NAMES, g.step_of(i)) >= DRYING_AT):
                 self.exempt[i] = {NEXT_AREA[a] for a in self.exempt[i] if a in NEXT_AREA} | (self.exempt[i] & {"dry3"})
         if g.round != pre.round:
             for i, p in enumerate(g.players):  # a dry1 filled under the Drying card stays full after its round
@@ -282,8 +286,7 @@ class Watch:
                 _step_at(WORK_NAMES, pre.step) < MARK_AT <= _step_at(WORK_NAMES, g.step):
             empty = sum(1 for bag in pre.mark_forest.values() if not any(bag.get(k) for k in data.KINDS))
             _delta(expected, FOREST, {"F": empty * data.EMPTY_AREA_FIREWOOD})
-        heating_passed = pre.winter and _step_at(WINTER_NAMES, pre.step) <= HEATING_AT and (
-            g.round != pre.round or g.step == "heating")
+        heated = {b["player"] for b in g.winter_bills[pre.bills:] if b["step"] == "heating"}  # R24: own pace
         out: list[str] = []
         if not any(expected.values()) and now == pre.counts:
             return out  # most actions move no wood at all
@@ -294,7 +297,7 @@ class Watch:
                 d = a.get(k, 0) - b.get(k, 0) - e.get(k, 0)
                 if d:
                     residual[k] = d
-            if residual and heating_passed and owner != FOREST and not (owner == pre.actor and pre.verb == "heat"):
+            if residual and owner in heated and not (owner == pre.actor and pre.verb == "heat"):
                 burnt = {k: n for k, n in residual.items() if k.startswith("m") and n < 0}
                 need = g.winter_cards[pre.year - 1][1]
                 if burnt == residual and -total(burnt) <= need:

@@ -112,6 +112,21 @@ def _fmt_hut(n: int) -> list[str]:
     return [f"hut:{n}"] if n else []
 
 
+def _mill(keys: dict[str, str], line: str) -> dict[str, bool]:
+    """`millworker:yes|no`: whether the mill worker does a job of this move (R33: the player's choice; R25)."""
+    if "millworker" not in keys:
+        return {}
+    value = keys["millworker"].lower()
+    if value not in MILLWORKER_VALUES:
+        raise NotationError.keyed("millworker_value", line, typed=brief(keys["millworker"], 12),
+                                  allowed=list(MILLWORKER_VALUES))
+    return {"mill": value == "yes"}
+
+
+def _fmt_mill(a: dict[str, Any]) -> list[str]:
+    return [] if a.get("mill") is None else [f"millworker:{'yes' if a['mill'] else 'no'}"]
+
+
 # ---------------------------------------------------------------------------------------------------
 # per-verb readers: each returns the typed args; `_format` writes them back canonically
 
@@ -335,27 +350,19 @@ def _p_cut(pos, keys, line):
     if len(pos) > 1:
         raise NotationError.keyed("cut_form", line)
     pieces = parse_bag(pos[0], DISKS, "piece") if pos else {}
-    out = {"pieces": pieces, "hut": _hut(keys, line)}
-    if "millworker" in keys:  # R25: `millworker:no` keeps the mill worker out of a winter cut by huts
-        value = keys["millworker"].lower()
-        if value not in MILLWORKER_VALUES:
-            raise NotationError.keyed("millworker_value", line, typed=brief(keys["millworker"], 12),
-                                      allowed=list(MILLWORKER_VALUES))
-        if value == "no":
-            out["mill"] = False
-    return out
+    # R25: `millworker:no` keeps the mill worker out of a winter cut by huts; R33: yes/no in every season
+    return {"pieces": pieces, "hut": _hut(keys, line), **_mill(keys, line)}
 
 
 def _f_cut(a):
-    return ([format_bag(a["pieces"], DISKS)] if a["pieces"] else []) + _fmt_hut(a["hut"]) + \
-        ([] if a.get("mill", True) else ["millworker:no"])
+    return ([format_bag(a["pieces"], DISKS)] if a["pieces"] else []) + _fmt_hut(a["hut"]) + _fmt_mill(a)
 
 
 def _p_snatch(pos, keys, line):
     if len(pos) != 2:
         raise NotationError.keyed("snatch_form", line)
     return {"area": _int(pos[0], "cutting_area", line, 1, 6), "pieces": parse_bag(pos[1], DISKS, "piece"),
-            "hut": _hut(keys, line)}
+            "hut": _hut(keys, line), **_mill(keys, line)}
 
 
 def _p_relocate(pos, keys, line):
@@ -367,17 +374,17 @@ def _p_relocate(pos, keys, line):
 def _p_dest(pos, keys, line):
     if pos:
         raise NotationError.keyed("dest_form", line)
-    return {"dest": _area_bags(keys, ("saw", "sale"), DISKS, line), "hut": _hut(keys, line)}
+    return {"dest": _area_bags(keys, ("saw", "sale"), DISKS, line), "hut": _hut(keys, line), **_mill(keys, line)}
 
 
 def _f_dest(a):
-    return _fmt_area_bags(a["dest"], ("saw", "sale")) + _fmt_hut(a.get("hut", 0))
+    return _fmt_area_bags(a["dest"], ("saw", "sale")) + _fmt_hut(a.get("hut", 0)) + _fmt_mill(a)
 
 
 def _p_raft(pos, keys, line):
     if len(pos) != 1:
         raise NotationError.keyed("raft_form", line)
-    return {"pieces": parse_bag(pos[0], DISKS, "piece"), "hut": _hut(keys, line)}
+    return {"pieces": parse_bag(pos[0], DISKS, "piece"), "hut": _hut(keys, line), **_mill(keys, line)}
 
 
 def _p_float(pos, keys, line):
@@ -387,7 +394,7 @@ def _p_float(pos, keys, line):
 
 
 def _f_pieces_hut(a):
-    return [format_bag(a["pieces"], data.PIECES)] + _fmt_hut(a.get("hut", 0))
+    return [format_bag(a["pieces"], data.PIECES)] + _fmt_hut(a.get("hut", 0)) + _fmt_mill(a)
 
 
 def _p_saw(pos, keys, line):
@@ -405,7 +412,7 @@ def _p_saw(pos, keys, line):
                 store = {"m" + next(iter(disks)): n}
         else:
             store = parse_bag(value, MILLED, "milled_piece")
-    return {"disks": disks, "store": store, "hut": _hut(keys, line)}
+    return {"disks": disks, "store": store, "hut": _hut(keys, line), **_mill(keys, line)}
 
 
 def _f_saw(a):
@@ -415,7 +422,7 @@ def _f_saw(a):
             out.append(f"store:{sum(a['store'].values())}")
         else:
             out.append("store:" + format_bag(a["store"], MILLED))
-    return out + _fmt_hut(a["hut"])
+    return out + _fmt_hut(a["hut"]) + _fmt_mill(a)
 
 
 def _p_fill(pos, keys, line):
@@ -500,16 +507,16 @@ _VERBS: dict[str, tuple[Any, Any, tuple[str, ...], tuple[str, ...]]] = {
     "dryhut": (_p_dryhut, lambda a: [f"{a['area']}:{a['piece']}"], ("sale", "dry1", "dry2"), ()),
     "foodhut": (_p_foodhut, lambda a: [str(a["area"])], (), ()),
     "cut": (_p_cut, _f_cut, ("hut", "millworker"), ()),
-    "snatch": (_p_snatch, lambda a: [str(a["area"]), format_bag(a["pieces"], DISKS)] + _fmt_hut(a["hut"]),
-               ("hut",), ()),
+    "snatch": (_p_snatch, lambda a: [str(a["area"]), format_bag(a["pieces"], DISKS)] + _fmt_hut(a["hut"])
+               + _fmt_mill(a), ("hut", "millworker"), ()),
     "relocate": (_p_relocate, lambda a: [str(a["area"])], (), ()),
     "receive": (_p_dest, _f_dest, ("saw", "sale"), ()),
-    "carry": (_p_dest, _f_dest, ("saw", "sale", "hut"), ()),
-    "wagon": (_p_dest, _f_dest, ("saw", "sale", "hut"), ()),
-    "sledge": (_p_dest, _f_dest, ("saw", "sale", "hut"), ()),
-    "raft": (_p_raft, _f_pieces_hut, ("hut",), ()),
+    "carry": (_p_dest, _f_dest, ("saw", "sale", "hut", "millworker"), ()),
+    "wagon": (_p_dest, _f_dest, ("saw", "sale", "hut", "millworker"), ()),
+    "sledge": (_p_dest, _f_dest, ("saw", "sale", "hut", "millworker"), ()),
+    "raft": (_p_raft, _f_pieces_hut, ("hut", "millworker"), ()),
     "float": (_p_float, lambda a: [format_bag(a["pieces"], DISKS)], (), ()),
-    "saw": (_p_saw, _f_saw, ("store", "hut"), ()),
+    "saw": (_p_saw, _f_saw, ("store", "hut", "millworker"), ()),
     "fill": (_p_fill, _f_fill, SELL_AREAS, ()),
     "furnish": (_p_furnish, lambda a: _f_from(a), SELL_AREAS, ()),
     "sell": (_p_sell, _f_from, SELL_AREAS, ()),

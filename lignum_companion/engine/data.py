@@ -95,6 +95,9 @@ LOCATION_KINDS = ("token", "bearers", "fodder", "plan", "woodcutters", "building
                   "sawyers", "market")
 # Room by kind: a token location, the buildings and the carpenter location hold one foreman (R23).
 ROOM_BY_KIND = _ro({"bearers": 4, "plan": 4, "woodcutters": 4, "tasks": 4, "sawyers": 4, "market": 4, "fodder": 2})
+# Locations that take one foreman per round, not only one at a time: once left, they stay used (R23, R3). A token
+# location is used up by its token being taken, so only the two expansion locations are listed.
+ONE_FOREMAN_A_ROUND = ("buildings", "carpenter")
 # Words accepted for a location kind in the notation, besides its number.
 LOCATION_WORDS = _ro(
     {

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import data, prices, rules
+from . import data, pace, prices, rules
 from .actions import Action
 from .errors import IllegalAction
 from .pieces import add, total
@@ -32,6 +32,7 @@ class Step:
     ends_turn: tuple[str, ...] = ()
     when: Callable[[Game], bool] = field(default=lambda g: True)
     begin: Callable[[Game], None] | None = None
+    begin_player: Callable[[Game, int], None] | None = None  # as each player enters it (R24: their own pace)
 
 
 def _n(g: Game) -> int:
@@ -39,11 +40,26 @@ def _n(g: Game) -> int:
 
 
 def placements_needed(g: Game) -> int:
-    """Placement cards to enter now: from round 2 (R21: in the tactical variant, the next round's, a round early)."""
+    """Placement cards to enter in this round: from round 2; in the tactical variant the next round's, a round
+    early (R21), so none in the falls (winter follows) and the spring of year 2's at the start of winter (R32)."""
     if g.tactical:
-        nxt = next_work_round(g.round)
-        return data.PLACEMENT_CARDS[_n(g)] if nxt and nxt >= 2 else 0
-    return data.PLACEMENT_CARDS[_n(g)] if g.round >= 2 else 0
+        nxt = g.round + 1
+        return data.PLACEMENT_CARDS[_n(g)] if nxt <= data.ROUNDS and data.round_season(nxt) != "winter" else 0
+    return data.PLACEMENT_CARDS[_n(g)] if g.round >= 2 and not g.winter else 0
+
+
+def placements_entered(g: Game) -> int:
+    """Cards entered for this round's reveal: the tactical variant keeps them for the next round (R21)."""
+    return len(g.next_placements) if g.tactical else g.placements
+
+
+def early_placement(g: Game) -> bool:
+    """R32: files written before the ruling entered the spring of year 2's cards in fall of year 1; they are
+    still accepted then (no state depends on the moment), though `next` and `play` ask for them in winter."""
+    nxt = g.round + 2
+    before_cutting = g.step in ("reveal", "mark", "area", "split", "travel")  # where the old files had them
+    return g.tactical and not g.winter and data.round_season(g.round + 1) == "winter" and nxt <= data.ROUNDS \
+        and before_cutting and len(g.next_placements) < data.PLACEMENT_CARDS[_n(g)]
 
 
 def next_work_round(r: int) -> int | None:
@@ -93,9 +109,8 @@ def _begin_travel(g: Game) -> None:
         p.pos = 0
 
 
-def _begin_drying(g: Game) -> None:
-    for p in g.players:
-        rules.shift_drying(p)
+def _begin_drying(g: Game, pi: int) -> None:
+    rules.shift_drying(g.players[pi])
 
 
 def _end_round(g: Game) -> None:
@@ -108,6 +123,7 @@ def _end_round(g: Game) -> None:
         p.cut_done = p.relocated = p.took_task = p.planned = p.floated = False
         p.season_money.append(p.money)
     g.path = {}
+    g.used_locations = []
     g.supply = {}
     g.placements = 0
     g.snatched = []
@@ -151,11 +167,12 @@ WORK_STEPS: tuple[Step, ...] = (
     Step("sawing", "clearing", ("saw", "done"), ("done",)),
     Step("tasks", "clearing", ("fill", "furnish", "done"), ("done",), when=lambda g: g.has_tasks_phase),
     Step("selling", "clearing", ("sell", "done"), ("sell", "done")),
-    Step("drying", "clearing", ("dry", "done"), ("dry", "done"), begin=_begin_drying),
+    Step("drying", "clearing", ("dry", "done"), ("dry", "done"), begin_player=_begin_drying),
     Step("end", "auto", begin=_end_round),
 )
 WINTER_STEPS: tuple[Step, ...] = (
     Step("winter", "auto", begin=_begin_winter),
+    Step("placement", "table", ("placement",), when=lambda g: placements_needed(g) > 0),  # R32
     Step("bonus", "clearing", ("bonus",), ("bonus",)),
     Step("cutting", "clearing", ("cut", "done"), ("cut", "done")),
     Step("transport", "clearing", ("sledge", "done"), ("done",)),
@@ -200,11 +217,16 @@ def current_step(g: Game) -> Step:
     return s
 
 
+def own_pace(g: Game, s: Step) -> bool:
+    """R24: after woodcutting each player goes through the steps at their own pace, unless the game is strict."""
+    return s.actor == "clearing" and not g.strict_order and not (s.name == "cutting" and not g.winter)
+
+
 def actor_kind(g: Game) -> str:
     s = current_step(g)
     if s.name == "area" and g.tactical:
         return "ordered"
-    if s.actor == "clearing" and not g.strict_order and not (s.name == "cutting" and not g.winter):
+    if own_pace(g, s):
         return "free"  # R24: only the woodcutting phase is bound to clearing order
     return s.actor
 
@@ -237,7 +259,9 @@ def actors(g: Game) -> list[int]:
         return []
     if kind == "all":
         return [i for i in range(_n(g)) if i not in g.acted]
-    if kind == "free":  # R24: everyone who has not finished, the next in clearing order first
+    if kind == "free":  # R24: everyone who has not finished, the earliest step first, then clearing order
+        if g.own_steps:
+            return pace.open_players(g)
         return [i for i in turn_order(g) if i not in g.acted]
     return [g.turn] if g.turn is not None else []
 
@@ -250,9 +274,10 @@ def hut_could_act(g: Game, pi: int) -> bool:
     p = g.players[pi]
     if g.winter or g.round > data.ROUNDS:
         return False
-    if g.step == "drying" and p.huts.get("drying"):
+    step = g.step_of(pi)
+    if step == "drying" and p.huts.get("drying"):
         return any(p.wood[a] for a in ("sale", "dry1", "dry2"))
-    if g.step == "cutting" and p.huts.get("food"):
+    if step == "cutting" and p.huts.get("food"):
         return any(g.cutting[str(a)].get("food") and rules.free_area(g, pi, a) for a in data.CUTTING_AREAS)
     return False
 
@@ -262,7 +287,7 @@ def card_could_cut(g: Game, pi: int) -> bool:
     workers to a second area within the same turn. Like a hut, it keeps the turn open only until someone else
     moves, so old files replay unchanged."""
     p = g.players[pi]
-    if g.step != "cutting" or g.winter or not p.cut_done or any(w == pi for w, _ in g.snatched):
+    if g.step_of(pi) != "cutting" or g.winter or not p.cut_done or any(w == pi for w, _ in g.snatched):
         return False
     if not rules.plan_active(g, p, "cutting") or not rules.available_workers(g, p, "woodcutters"):
         return False
@@ -280,9 +305,9 @@ def has_work(g: Game, pi: int) -> bool:
 
 
 def step_work(g: Game, pi: int) -> bool:
-    """Whether the player has a move of this step left (huts aside)."""
+    """Whether the player has a move of their step left (huts aside)."""
     p = g.players[pi]
-    step = g.step
+    step = g.step_of(pi)
     if step == "cutting":
         if g.winter:
             return p.mill_worker or p.huts.get("accom", 0) > 0
@@ -330,9 +355,9 @@ def step_work(g: Game, pi: int) -> bool:
 
 
 def skip_reason(g: Game, pi: int) -> str:
-    """Why a player has nothing to do in this step, as a key the clients word (templates: skip_<key>)."""
+    """Why a player has nothing to do in their step, as a key the clients word (templates: skip_<key>)."""
     p = g.players[pi]
-    step = g.step
+    step = g.step_of(pi)
     if step == "cutting":
         if g.winter:
             return "no_mill_worker"
@@ -389,7 +414,7 @@ def _step_complete(g: Game) -> bool:
     if s.name == "reveal":
         return len(g.task_display) >= task_target(g)
     if s.name == "placement":
-        return g.placements >= placements_needed(g)
+        return placements_entered(g) >= placements_needed(g)
     if s.actor == "path":
         return len(g.clearing) == _n(g)
     return len(g.acted) == _n(g)
@@ -401,6 +426,11 @@ def enter(g: Game, s: Step) -> None:
     g.turn = None
     if s.begin:
         s.begin(g)
+    if own_pace(g, s):
+        pace.start(g, s)  # R24: from here each player has their own step
+    elif s.begin_player:
+        for i in range(_n(g)):
+            s.begin_player(g, i)
 
 
 def _next_step(g: Game) -> None:
@@ -427,7 +457,11 @@ def advance(g: Game) -> None:
             _next_step(g)
             continue
         kind = actor_kind(g)
-        if kind == "free":  # R24: everyone with nothing to do is skipped at once; the rest act in any order
+        if kind == "free" and g.own_steps:  # R24: each player moves on by themselves; the rest act in any order
+            if pace.settle(g):
+                continue
+            return
+        if kind == "free":  # a state from before own steps: everyone with nothing to do is skipped at once
             for i in turn_order(g):
                 if i not in g.acted and not has_work(g, i):
                     _skip(g, s, i)
@@ -453,11 +487,16 @@ def advance(g: Game) -> None:
 
 def _skip(g: Game, s: Step, pi: int) -> None:
     """A player with nothing to do: feeding and heating run by themselves (R14); the skip is recorded (R24)."""
-    g.skips.append([g.round, s.name, pi, skip_reason(g, pi)])
-    auto = _AUTO_VERBS.get(s.name)
+    record_skip(g, s.name, pi)
+    g.acted.append(pi)
+
+
+def record_skip(g: Game, step: str, pi: int) -> None:
+    """The skip of one player's step, with its reason; feeding and heating are settled by themselves (R14)."""
+    g.skips.append([g.round, step, pi, skip_reason(g, pi)])
+    auto = _AUTO_VERBS.get(step)
     if auto:
         rules.HANDLERS[auto[0]](g, pi, dict(auto[1]))
-    g.acted.append(pi)
 
 
 def _next_on_path(g: Game) -> int | None:
@@ -478,18 +517,30 @@ def end_turn(g: Game, pi: int) -> None:
         g.turn = None
 
 
-def _close_optional(g: Game, pi: int | None, verb: str) -> None:
-    """The next move entered (by someone else, or a later step's move) ends the turns that only a hut kept open
-    (R24); then the game moves on. So old files, where nobody waited for a hut, replay unchanged."""
+def _common_closable(g: Game, pi: int | None, verb: str) -> bool:
+    """Whether the next move ends turns of a common step that only a hut or the Cutting card keeps open (R24):
+    someone else's move, or a later step's. So old files, where nobody waited for a hut, replay unchanged."""
+    if g.over or actor_kind(g) not in ("clearing", "free") or g.own_steps:
+        return False
+    waiting = actors(g)
+    if not waiting or (pi in waiting and verb in current_step(g).verbs):
+        return False
+    return not any(binding_work(g, i) for i in waiting)
+
+
+def binding_work(g: Game, pi: int) -> bool:
+    """A move of a common step that the next entry may not pass over (R24): in woodcutting a cut by hired
+    woodcutters (a stand-in's cut, by the mill worker or a hut, lapses like a hut's move); elsewhere any move."""
+    if g.step_of(pi) == "cutting" and not g.winter:
+        return step_work(g, pi) and g.players[pi].workers.get("woodcutters", 0) > 0
+    return step_work(g, pi)
+
+
+def _close_common(g: Game, pi: int | None, verb: str) -> None:
     for _ in range(2 * data.ROUNDS * _n(g)):
-        if g.over or actor_kind(g) not in ("clearing", "free"):
+        if not _common_closable(g, pi, verb):
             return
-        waiting = actors(g)
-        if not waiting or (pi in waiting and verb in current_step(g).verbs):
-            return
-        if any(step_work(g, i) for i in waiting):
-            return
-        for i in waiting:
+        for i in actors(g):
             end_turn(g, i)
         advance(g)
 
@@ -502,7 +553,7 @@ def free_verbs_allowed(g: Game, pi: int) -> list[str]:
     out = ["loan"] if p.loans < data.MAX_LOANS else []
     if sum(p.craftwork.get(k, 0) for k in data.HUT_CRAFTWORK + ("joker",)) >= 2:
         out.append("build")
-    if g.step not in ("feeding", "heating", "river", "bonus"):
+    if g.step_of(pi) not in ("feeding", "heating", "river", "bonus"):
         out += [v for v, hut in (("dryhut", "drying"), ("foodhut", "food")) if p.huts.get(hut)]
     return out
 
@@ -516,10 +567,19 @@ def position(g: Game) -> dict[str, Any]:
 
 
 def waiting(g: Game) -> dict[str, Any]:
-    """Whom the game waits for, as data: the table or the players, the step, and whether in any order."""
+    """Whom the game waits for, as data: the table or the players, the step, and whether in any order.
+
+    After woodcutting (R24) `players` lists everyone still playing with their own step: `names` are those in
+    the earliest step (the one the table waits for), `ahead` those already further on."""
     kind = "over" if g.over else actor_kind(g)
-    names = [] if kind in ("over", "table") else [g.players[i].name for i in actors(g)]
-    return {"kind": kind, "step": g.step, "names": names, "any_order": kind == "free" and len(names) > 1}
+    idx = [] if kind in ("over", "table") else actors(g)
+    names = [g.players[i].name for i in idx if g.step_of(i) == g.step]
+    out: dict[str, Any] = {"kind": kind, "step": g.step, "names": names,
+                           "any_order": kind == "free" and len(idx) > 1}
+    if g.own_steps and kind == "free":
+        out["players"] = [{"name": g.players[i].name, "step": g.step_of(i)} for i in idx]
+        out["ahead"] = [p for p in out["players"] if p["step"] != g.step]
+    return out
 
 
 def where(g: Game) -> str:
@@ -532,59 +592,68 @@ def where(g: Game) -> str:
 
 
 def apply(g: Game, action: Action) -> None:
-    """Check and apply one action; on refusal raise IllegalAction and leave the game as it was."""
+    """Check and apply one action; on refusal raise IllegalAction and leave the game exactly as it was.
+
+    Moving the flow on before the verb's own checks (closing steps, R24) happens on the game itself, so the
+    game is copied first in that case and put back if the action is then refused (issue 19, section 3)."""
+    box: list[Game] = []
     try:
-        _apply(g, action)
+        _apply(g, action, box)
     except IllegalAction as e:
+        if box:
+            restore(g, box[0])
         raise e.with_context(at={"action": action.text, "pos": position(g)}) from None
 
 
-def _apply(g: Game, action: Action) -> None:
+def restore(g: Game, snapshot: Game) -> None:
+    """Put a copy's state back into `g` (the caller's object stays the same)."""
+    g.__dict__.update(snapshot.__dict__)
+
+
+def _keep(g: Game, box: list[Game]) -> None:
+    """Copy the game once, before the first change that a later refusal would have to undo."""
+    if not box:
+        box.append(g.clone())
+
+
+def _apply(g: Game, action: Action, box: list[Game], retry: bool = True) -> None:
     verb = action.verb
     if verb == "fix":
         rules.HANDLERS["fix"](g, -1, action.args)
         return
     if g.over:
         raise IllegalAction.keyed("game_over")
-    kind = actor_kind(g)
-    s = current_step(g)
     if action.player is None:
-        _close_optional(g, None, verb)
-        kind, s = actor_kind(g), current_step(g)
-        if kind != "table" or verb not in s.verbs:
-            raise IllegalAction.keyed("table_nothing", waiting=waiting(g))
-        rules.HANDLERS[verb](g, -1, action.args)
-        g.last_move = None
-        advance(g)
+        _apply_table(g, action, box)
         return
     pi = g.player_index(action.player)
     if pi is None:
         raise IllegalAction.keyed("no_player", name=action.player, players=[p.name for p in g.players])
-    if verb not in FREE_VERBS:
-        _close_optional(g, pi, verb)
-        kind, s = actor_kind(g), current_step(g)
+    if verb == "done" and pi not in actors(g) and (pi in g.acted or (g.own_steps and pace.finished(g, pi))):
+        return  # R24: a `done` from a player who has finished changes nothing (and closes no one else's turn)
+    if verb not in FREE_VERBS and _common_closable(g, pi, verb):
+        _keep(g, box)
+        _close_common(g, pi, verb)
+    kind, s = actor_kind(g), current_step(g)
+    if kind == "free" and g.own_steps and verb not in FREE_VERBS:
+        _apply_own(g, pi, action, box, retry)
+        return
     lingering = verb in FREE_VERBS and pi == g.last_move and kind in TURN_KINDS  # R24: until the next move
     if pi not in actors(g) and not lingering:
         name = g.players[pi].name
+        if kind == "clearing" and s.name == "cutting" and not g.winter and pace.later_verb(g, verb):
+            raise IllegalAction.keyed("still_cutting", "R24", name=name, waiting=waiting(g))
         if kind == "free" and pi in g.acted:
             raise IllegalAction.keyed("step_finished", "R24", name=name, step=s.name, waiting=waiting(g))
         rule = TURN_RULE.get(kind, "")
         raise IllegalAction.keyed("not_your_turn", rule, name=name, waiting=waiting(g))
     if verb in FREE_VERBS:
-        own_rule = "R15" if verb == "loan" else "R16"  # loans (R15); huts and hut building (R16)
-        if kind not in TURN_KINDS:
-            raise IllegalAction.keyed("free_verb_own_turn", own_rule, verb=verb)
-        if g.round > data.ROUNDS:
-            raise IllegalAction.keyed("free_verb_final_sale", own_rule, verb=verb)
-        if verb != "loan" and s.name in ("feeding", "heating", "river", "bonus") and verb != "build":
-            raise IllegalAction.keyed("free_verb_step", "R16", verb=verb, step=s.name)
-        rules.HANDLERS[verb](g, pi, action.args)
+        _apply_free(g, pi, action)
         return
     if verb not in s.verbs:
-        # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
-        allowed = list(s.verbs) + free_verbs_allowed(g, pi)
-        raise IllegalAction.keyed("verb_not_in_step", "R13" if g.winter and g.round <= data.ROUNDS else "",
-                                  verb=verb, step=s.name, allowed=list(allowed))
+        if kind == "clearing" and s.name == "cutting" and not g.winter and pace.later_verb(g, verb):
+            raise IllegalAction.keyed("still_cutting", "R24", name=g.players[pi].name, waiting=waiting(g))
+        raise _not_in_step(g, pi, verb, s)
     rules.HANDLERS[verb](g, pi, action.args)
     g.last_move = pi
     if kind == "all":
@@ -596,14 +665,108 @@ def _apply(g: Game, action: Action) -> None:
     advance(g)
 
 
+def _not_in_step(g: Game, pi: int, verb: str, s: Step) -> IllegalAction:
+    # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
+    allowed = list(s.verbs) + free_verbs_allowed(g, pi)
+    return IllegalAction.keyed("verb_not_in_step", "R13" if g.winter and g.round <= data.ROUNDS else "",
+                               verb=verb, step=s.name, allowed=list(allowed))
+
+
+def _apply_free(g: Game, pi: int, action: Action) -> None:
+    """Loans (R15), hut building and huts (R16): on the player's own turn, in the step they are in."""
+    verb = action.verb
+    kind, step = actor_kind(g), g.step_of(pi)
+    own_rule = "R15" if verb == "loan" else "R16"
+    if kind not in TURN_KINDS:
+        raise IllegalAction.keyed("free_verb_own_turn", own_rule, verb=verb)
+    if g.round > data.ROUNDS:
+        raise IllegalAction.keyed("free_verb_final_sale", own_rule, verb=verb)
+    if verb not in ("loan", "build") and step in ("feeding", "heating", "river", "bonus"):
+        raise IllegalAction.keyed("free_verb_step", "R16", verb=verb, step=step)
+    rules.HANDLERS[verb](g, pi, action.args)
+
+
+def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -> None:
+    """R24: a player's entry after woodcutting, in their own step or a later one (which closes theirs)."""
+    verb = action.verb
+    where_to = pace.target(g, pi, verb)
+    if where_to is None:
+        if verb == "done" and pace.finished(g, pi):
+            return  # R24: a `done` from a player who has finished changes nothing
+        passed = pace.passed_step(g, pi, verb)
+        if passed is not None:
+            raise pace.finished_refusal(g, pi, action, passed)
+        if retry and pace.next_part_verb(g, verb):  # the next round's first steps: the round ends for all
+            _keep(g, box)
+            pace.close_all(g)
+            advance(g)
+            _apply(g, action, box, retry=False)
+            return
+        raise _not_in_step(g, pi, verb, _step_named(g, g.step_of(pi)))
+    if where_to != g.step_of(pi):
+        _keep(g, box)
+        pace.close_to(g, pi, where_to)
+    s = _step_named(g, where_to)
+    rules.HANDLERS[verb](g, pi, action.args)
+    g.last_move = pi
+    ends = verb == "done" or (verb in s.ends_turn and not optional_act(g, pi))
+    if ends or not has_work(g, pi):
+        pace.finish(g, pi)
+    advance(g)
+
+
+def _step_named(g: Game, name: str) -> Step:
+    """A step of this round's list by name (a player's own step, R24); the end marker gives the last step."""
+    seq = steps_of(g)
+    return next((s for s in seq if s.name == name), seq[-1])
+
+
+def _apply_table(g: Game, action: Action, box: list[Game]) -> None:
+    """A table entry (path, task cards, placement cards) closes every step for everyone (R24), unless someone
+    still has a move that is not optional, which the refusal names."""
+    verb = action.verb
+    if verb == "placement" and early_placement(g) and not (actor_kind(g) == "table" and verb in
+                                                          current_step(g).verbs):
+        rules.HANDLERS[verb](g, -1, action.args)  # R32: an old file's early cards; nothing closes
+        g.last_move = None
+        return
+    if actor_kind(g) != "table":
+        _keep(g, box)
+        pace.close_for_table(g)
+    kind, s = actor_kind(g), current_step(g)
+    if kind != "table" or verb not in s.verbs:
+        raise IllegalAction.keyed("table_nothing", waiting=waiting(g))
+    rules.HANDLERS[verb](g, -1, action.args)
+    g.last_move = None
+    advance(g)
+
+
+def wound_up(g: Game) -> Game | None:
+    """A copy of the game in which every remaining optional move has lapsed, when that ends the game: the last
+    winter (or the final sale) with nothing binding left (R24: tables do not say `done`). None otherwise."""
+    if g.over or g.round < data.ROUNDS:
+        return None
+    trial = g.clone()
+    try:
+        pace.close_for_table(trial)
+    except IllegalAction:
+        return None
+    return trial if trial.over else None
+
+
 def waiting_for(g: Game) -> str:
-    """Who the game waits for, in words."""
+    """Who the game waits for, in words (English, for logs and the simulator; clients use views.waiting_for)."""
     if g.over:
         return "nobody (the game is over)"
     kind = actor_kind(g)
     if kind == "table":
         return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
                 "placement": "the table to reveal a placement card"}.get(g.step, "the table")
+    wait = waiting(g)
+    if wait.get("players"):
+        text = ", ".join(f"{p['name']} ({p['step']})" for p in wait["players"] if p["step"] == g.step)
+        ahead = ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
+        return text + (f"; {ahead}" if ahead else "")
     names = [g.players[i].name for i in actors(g)]
     if kind == "free" and len(names) > 1:
         return ", ".join(names) + f" ({g.step}, in any order)"

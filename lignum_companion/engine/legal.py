@@ -13,7 +13,7 @@ from typing import Any
 from . import data, rules
 from .actions import Action, make
 from .errors import IllegalAction
-from .flow import FREE_VERBS, actor_kind, actors, current_step
+from .flow import FREE_VERBS, actor_kind, actors
 from .pieces import Bag, total
 from .state import Game, Player
 
@@ -72,7 +72,7 @@ def legal_actions(g: Game, *, player: int | None = None, free: bool = True) -> l
 def _step_candidates(g: Game, pi: int) -> list[tuple[str | None, str, dict[str, Any]]]:
     p = g.players[pi]
     name = p.name
-    step = current_step(g).name
+    step = g.step_of(pi)  # R24: the player's own step after woodcutting
     c: list[tuple[str | None, str, dict[str, Any]]] = []
     if step == "area":
         c += [(name, "area", {"area": a}) for a in data.CUTTING_AREAS]
@@ -163,7 +163,7 @@ def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
         elif kind == "fodder":
             c.append((name, "go", {"loc": loc}))
         elif kind == "carpenter":  # R23: one per round, at most 3 each; a refused move is not offered
-            if not g.occupants(loc) and p.carpenters < data.MAX_CARPENTERS:
+            if not g.occupants(loc) and loc not in g.used_locations and p.carpenters < data.MAX_CARPENTERS:
                 c.append((name, "go", {"loc": loc}))
         elif kind in ("bearers", "woodcutters"):
             most = min(g.supply.get(kind, 0), p.money, 6)
@@ -174,8 +174,8 @@ def _travel(g: Game, p: Player) -> list[tuple[str | None, str, dict[str, Any]]]:
             c += [(name, "go", {"loc": loc, "task": t.id}) for t in g.task_display]
         elif kind == "plan":
             c += [(name, "go", {"loc": loc, "card": card, "pair": pair}) for card, pair in rules.plan_targets(g, p)]
-        elif kind == "buildings":  # R23: location 12 holds one foreman
-            if not g.occupants(loc):
+        elif kind == "buildings":  # R23: location 12 holds one foreman a round
+            if not g.occupants(loc) and loc not in g.used_locations:
                 c += [(name, "go", {"loc": loc, "buildings": [b.name]}) for b in g.buildings]
         elif kind == "market":
             c += _market(g, p, loc)

@@ -57,18 +57,24 @@ def _check_pieces(p: Player, area: str, bag: Bag) -> None:
                                   pieces=dict(bag))
 
 
-def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str) -> tuple[int, int, bool]:
-    """Which workers do `need` jobs (R6): hired workers first, then the huts named, then the mill worker."""
-    hired = 0 if g.winter else min(p.workers.get(kind, 0), need)
-    rest = need - hired
+def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
+                 mill_said: bool | None = None) -> tuple[int, int, bool]:
+    """Which workers do `need` jobs (R6, R33): the huts named and the mill worker when `millworker:yes` says so
+    (the player's choice, even while hired workers are unused), then hired workers, then the mill worker for
+    one job left unless `millworker:no` keeps him out."""
     if huts > p.huts.get("accom", 0):
         raise IllegalAction.keyed("workers_plan-has_accommodation_huts_not", "R16", name=p.name,
                                   value=p.huts.get('accom', 0), huts=huts)
-    if huts > rest:
-        raise IllegalAction.keyed("workers_plan-needs_no_more_than", "R6", what=what, rest=rest, huts=huts)
-    rest -= huts
-    mill = False
-    if rest == 1 and p.mill_worker:
+    named = huts + (1 if mill_said else 0)
+    if named > need:
+        raise IllegalAction.keyed("workers_plan-needs_no_more_than", "R33", what=what, rest=need, huts=named)
+    if mill_said and not p.mill_worker:
+        raise IllegalAction.keyed("workers_plan-mill_worker_used", "R6", name=p.name)
+    rest = need - named
+    hired = 0 if g.winter else min(p.workers.get(kind, 0), rest)
+    rest -= hired
+    mill = bool(mill_said)
+    if rest == 1 and p.mill_worker and mill_said is None:
         mill, rest = True, 0
     if rest > 0:
         have = p.workers.get(kind, 0) if not g.winter else 0
@@ -146,7 +152,7 @@ def _placement(g: Game, pi: int, a: dict[str, Any]) -> None:
     else:
         for area, bag in a["areas"].items():
             add_all(g.cutting[area], bag)
-    g.placements += 1
+        g.placements += 1  # the tactical variant counts its cards in next_placements (R21, R32)
 
 
 def place_cards(g: Game, cards: list[dict[str, Bag]]) -> None:
@@ -381,6 +387,8 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
     if len(g.occupants(loc)) >= board.room(loc):
         raise IllegalAction.keyed("go-location_is_full", "R23" if kind in ("carpenter", "buildings") else "R3",
                                   loc=loc)
+    if kind in data.ONE_FOREMAN_A_ROUND and loc in g.used_locations:  # R23: one foreman per round, as a token
+        raise IllegalAction.keyed("location_used_this_round", "R23", loc=loc, location=kind)
     supply = g.supply
     commit: list[Callable[[], None]] = []
     if kind == "token":
@@ -523,6 +531,8 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
 
         commit.append(market)
     p.pos = loc
+    if kind in data.ONE_FOREMAN_A_ROUND:
+        g.used_locations.append(loc)
     for fn in commit:
         fn()
 
@@ -638,15 +648,13 @@ def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if p.cut_done:
         raise IllegalAction.keyed("cut_work-has_already_cut_this", "R5", name=p.name)
-    if not a.get("mill", True):
-        raise IllegalAction.keyed("cut_work-millworker_only_in_winter", "R25")
     pieces = a["pieces"]
     if not pieces:
         raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
     here = area_wood(g, p.area)
     if not has_all(here, pieces):
         raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area, wood=dict(here))
-    plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting")
+    plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(p.area)], pieces)
     add_all(p.wood["woodpile"], pieces)
@@ -663,7 +671,9 @@ def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
     if a["pieces"]:
         raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
-    huts, mill = a["hut"], a.get("mill", True)
+    huts, mill = a["hut"], a.get("mill") is not False
+    if a.get("mill") and not p.mill_worker:
+        raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
     if huts > p.huts.get("accom", 0):
         raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R25", name=p.name,
                                   value=p.huts.get('accom', 0))
@@ -701,7 +711,7 @@ def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
     here = area_wood(g, a["area"])
     if not has_all(here, a["pieces"]):
         raise IllegalAction.keyed("snatch-area_holds", "R20", area=a['area'], wood=dict(here))
-    plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting")
+    plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(a["area"])], a["pieces"])
     add_all(p.wood["woodpile"], a["pieces"])
@@ -757,7 +767,7 @@ def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
     if g.winter:
         raise IllegalAction.keyed("carry-in_winter_only_sledges", "R7")
     moved = _transport_common(g, p, a["dest"])
-    plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying")
+    plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying", a.get("mill"))
     use_workers(p, "bearers", plan)
     take_all(p.wood["woodpile"], moved)
     _deliver(p, a["dest"])
@@ -776,7 +786,7 @@ def _wagon(g: Game, pi: int, a: dict[str, Any]) -> None:
     moved = _transport_common(g, p, a["dest"])
     if total(moved) > value:
         raise IllegalAction.keyed("wagon-fodder_on_moves_at", "R7", value=value)
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "wagon")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "wagon", a.get("mill"))
     use_workers(p, "bearers", plan)
     take(p.equipment, "wagon")
     p.fodder.remove(value)
@@ -801,7 +811,7 @@ def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise IllegalAction.keyed("raft-pieces_need_rafts_has", "R7", n=n, name=p.name,
                                   value=p.equipment.get('raft', 0))
     _check_pieces(p, "woodpile", a["pieces"])
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving", a.get("mill"))
     use_workers(p, "bearers", plan)
     take(p.equipment, "raft", n)
     take_all(p.wood["woodpile"], a["pieces"])
@@ -839,7 +849,7 @@ def _sledge(g: Game, pi: int, a: dict[str, Any]) -> None:
     if food > p.food:
         raise IllegalAction.keyed("sledge-a_sledge_moves_pieces", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
                                   food=p.food)
-    plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge")
+    plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge", a.get("mill"))
     use_workers(p, "bearers", plan)
     take(p.equipment, "sledge")
     p.food -= food
@@ -876,7 +886,7 @@ def _saw(g: Game, pi: int, a: dict[str, Any]) -> None:
         add(logs, "m" + disk, n * saw_yield(g, p, disk))
     if not has_all(logs, a["store"]):
         raise IllegalAction.keyed("saw-sawing_gives_cannot_store", "R9", value=dict(logs), value2=dict(a['store']))
-    plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing")
+    plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing", a.get("mill"))
     use_workers(p, "sawyers", plan)
     take(p.equipment, "saw", jobs)
     take_all(p.wood["saw"], disks)
@@ -1148,7 +1158,8 @@ def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
 @handler("done")
 def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
     p = g.players[pi]
-    if g.step == "selling" and must_sell(p):
+    step = g.step_of(pi)  # R24: the player's own step
+    if step == "selling" and must_sell(p):
         raise IllegalAction.keyed("done-wood_in_the_third", "R12", value=dict(must_sell(p)))
-    if g.step == "cutting" and not g.winter:
+    if step == "cutting" and not g.winter:
         p.cut_done = True

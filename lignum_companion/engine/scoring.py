@@ -82,7 +82,13 @@ def places(totals: list[int]) -> list[int]:
 
 
 def score(g: Game) -> dict[str, Any]:
-    """`{"final": bool, "players": [...]}` ordered by place, then by seat."""
+    """`{"final": bool, "players": [...]}` ordered by place, then by seat.
+
+    Tables do not announce that they are done (R24): a last winter in which only optional moves are left is
+    scored as the game those moves lapsing gives (feeding and heating settled), and that score is final."""
+    from .flow import wound_up
+
+    g = wound_up(g) or g
     rows = [player_score(g, p) for p in g.players]
     for row, place in zip(rows, places([r["total"] for r in rows]), strict=True):
         row["place"] = place

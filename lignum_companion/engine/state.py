@@ -118,6 +118,9 @@ class Game:
     start_order: list[int] = field(default_factory=list)
     clearing: list[int] = field(default_factory=list)  # clearing order A, B, C, D of this round
     acted: list[int] = field(default_factory=list)  # players done in the current step
+    # R24: after woodcutting each player goes through the steps at their own pace: the step each player is in
+    # (the name of the step after the last one once they are through), empty while the table shares one step
+    own_steps: list[str] = field(default_factory=list)
     cutting: dict[str, Bag] = field(default_factory=dict)  # "1".."6" -> wood and food
     path: dict[str, str | None] = field(default_factory=dict)  # token location -> token (None = taken)
     supply: Bag = field(default_factory=dict)  # workers and fodder left on the path this round
@@ -126,6 +129,7 @@ class Game:
     task_seq: int = 0
     next_placements: list[dict[str, Bag]] = field(default_factory=list)  # R21: revealed a round early
     snatched: list[list[int]] = field(default_factory=list)  # [player, area] cut with the Cutting card
+    used_locations: list[int] = field(default_factory=list)  # R23: 12 and 16 hold one foreman per round
     marked: list[int] = field(default_factory=list)  # areas that got 1 firewood for being empty this round
     food_taken: list[list[int]] = field(default_factory=list)  # [player, area, food] at this round's reveal
     strict_order: bool = False  # R24: clearing order in every work and winter step (a first game's choice)
@@ -172,6 +176,10 @@ class Game:
     @property
     def tactical(self) -> bool:
         return "tactical" in self.variants
+
+    def step_of(self, pi: int) -> str:
+        """The step player `pi` is in: their own after woodcutting (R24), else the table's."""
+        return self.own_steps[pi] if self.own_steps else self.step
 
     def player_index(self, name: str) -> int | None:
         """Index of a player by name: case and accents aside when unambiguous (names.find_name), or None."""

@@ -83,7 +83,7 @@ class DrawMenus:
     def placement_menu(self) -> Menu:
         g = self.g
         return Menu("table", [], None, self.free_table("placement"),
-                    prompt=tpl("ask_placement", k=g.placements + 1, n=flow.placements_needed(g)))
+                    prompt=tpl("ask_placement", k=flow.placements_entered(g) + 1, n=flow.placements_needed(g)))
 
     def area_menu(self) -> Menu:
         """The simultaneous choice (R5): one line with every waiting player's area, in the order shown."""

@@ -66,6 +66,12 @@ def waiting_text(wait: dict[str, Any]) -> str:
         return w["waiting_over"]
     if wait["kind"] == "table":
         return w["waiting_table"].get(wait["step"], w["waiting_table"]["other"])
+    if wait.get("ahead"):  # R24: each at their own pace after woodcutting
+        here = [texts.fill(w["waiting_own"], name=p["name"], step=w["steps"].get(p["step"], p["step"]))
+                for p in wait["players"] if p["step"] == wait["step"]]
+        ahead = [texts.fill(w["waiting_ahead"], name=p["name"], doing=w["doing"].get(p["step"], w["doing"]["other"]))
+                 for p in wait["ahead"]]
+        return texts.fill(w["waiting_pace"], here=", ".join(here), ahead=", ".join(ahead))
     key = "waiting_any_order" if wait["any_order"] else "waiting_players"
     return texts.fill(w[key], names=", ".join(wait["names"]), step=w["steps"].get(wait["step"], wait["step"]))
 
@@ -160,7 +166,7 @@ def reminder(g: Game, file: str = "") -> str:
         fields.update(target=flow.task_target(g), shown=len(g.task_display))
     elif step == "placement":
         key = "placement_tactical" if g.tactical else "placement"
-        fields.update(card=g.placements + 1, cards=flow.placements_needed(g))
+        fields.update(card=flow.placements_entered(g) + 1, cards=flow.placements_needed(g))
     elif step == "area":
         if g.tactical:
             key = "area_tactical"
