@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from helpers import PATHS, cli, fix, forward, play, player, refused, start
 
-from lignum_companion import gamefile, views
 from lignum_companion.engine import apply, flow, new_game, parse, score
+from lignum_companion.gamefile import store as gamefile
+from lignum_companion.views import game as views
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DONE_LINE = re.compile(r"^\S+ done\s*$")
@@ -53,7 +54,7 @@ def test_R24_a_drying_entry_while_others_still_sell_is_accepted_and_the_others_s
 
 
 def test_R24_refusals_name_the_players_the_step_waits_for_in_korean_too() -> None:
-    from lignum_companion import texts
+    from lignum_companion.texts import catalog as texts
 
     g = at_selling(3, fix("cleo", "drying-hut", 1))
     play(g, None, "cleo dry mF")

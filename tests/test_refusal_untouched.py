@@ -17,10 +17,11 @@ from helpers import PATHS, fix, forward, play, refused, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lignum_companion import gamefile, simulate
+from lignum_companion.dev import simulate
 from lignum_companion.engine import LignumError, apply, new_game, parse
 from lignum_companion.engine.errors import IllegalAction
 from lignum_companion.engine.state import Game
+from lignum_companion.gamefile import store as gamefile
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEEDED = ((11, 2, "basic", ()), (12, 3, "advanced", ()), (13, 4, "expert", ()), (14, 2, "planned", ("tactical",)))
