@@ -15,12 +15,12 @@ COMMANDS = ("undo", "status", "rules", "help", "quit")
 SEED_ENV = "LIGNUM_SEED"  # fixes "shuffle for me" and "pick at random" (reproducible demos and tests)
 
 
-def tpl(key: str, **fields: Any) -> str:
-    """A text of templates/<lang>/play.toml, filled with this game's values."""
+def tpl(key: str, /, **fields: Any) -> str:
+    """A text of templates/<lang>/play.toml, filled with this game's values (any field name, `key` too)."""
     return texts.fill(texts.load("play")["text"][key], **fields)
 
 
-def counted(key: str, n: int, **fields: Any) -> str:
+def counted(key: str, n: int, /, **fields: Any) -> str:
     """A text with a count: `<key>_one` for 1, `<key>_many` otherwise (each language words its own plural)."""
     return tpl(f"{key}_one" if n == 1 else f"{key}_many", n=n, **fields)
 
