@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import words
+from ..engine.names import neutralise
 from .common import tpl
 from .layout import wrap_lines
 
@@ -199,7 +200,7 @@ class Console:
                 raise Interrupted("eof")
             if not raw.lstrip().startswith("#"):  # comments of a prepared script
                 break
-        self.write(raw.strip() + "\n")  # echo, so a piped session reads like a transcript
+        self.write(neutralise(raw.strip()) + "\n")  # echo, so a piped session reads like a transcript (shown safe)
         return raw
 
     def _read_tty(self, message: str) -> str:
