@@ -80,8 +80,18 @@ def _name(signum: int | None) -> str:
 def _last_saved() -> str | None:
     """The game file this command saved last (gamefile records every completed save), if any."""
     gamefile = sys.modules.get("lignum_companion.gamefile.store")
-    saved = [str(p) for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
-    return saved[-1] if saved else None
+    saved = [p for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
+    return _shown(str(saved[-1])) if saved else None
+
+
+def _shown(text: str) -> str:
+    """A file name as it may be printed: control characters (an escape sequence in the name) as `\\uXXXX`."""
+    try:
+        from lignum_companion.engine.names import neutralise
+
+        return neutralise(text).replace("\n", "\\u000a").replace("\t", "\\u0009")
+    except Exception:  # noqa: BLE001 - the last line a stopped program prints must never fail
+        return text.encode("ascii", "backslashreplace").decode("ascii")
 
 
 def _say(*key: str, **fields: object) -> str:
@@ -153,5 +163,5 @@ def main() -> None:
             raise
         saved = _last_saved()
         what = _say("bug_saved", path=saved) if saved else _say("bug_nothing")
-        sys.stderr.write(_say("bug", kind=type(e).__name__, message=str(e)[:200], what=what) + "\n")
+        sys.stderr.write(_say("bug", kind=type(e).__name__, message=_shown(str(e)[:200]), what=what) + "\n")
         sys.exit(1)

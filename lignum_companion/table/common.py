@@ -11,17 +11,31 @@ from lignum_companion.texts import catalog as texts
 
 from ..engine import NotationError
 from ..engine.actions import Action
+from ..engine.names import neutralise
 
 COMMANDS = ("undo", "status", "rules", "help", "quit")
 SEED_ENV = "LIGNUM_SEED"  # fixes "shuffle for me" and "pick at random" (reproducible demos and tests)
 
 
-def tpl(key: str, **fields: Any) -> str:
-    """A text of templates/<lang>/play.toml, filled with this game's values."""
-    return texts.fill(texts.load("play")["text"][key], **fields)
+def tpl(key: str, /, **fields: Any) -> str:
+    """A text of templates/<lang>/play.toml, filled with this game's values (any field name, `key` too).
+
+    Values are shown safe: control characters of a file name or a message become `\\uXXXX` (engine/names.py),
+    so a game file called `\\x1b]0;...` cannot drive the terminal, and a file name stays on one line."""
+    return texts.fill(texts.load("play")["text"][key], **{k: safe(v) for k, v in fields.items()})
 
 
-def counted(key: str, n: int, **fields: Any) -> str:
+def safe(value: Any) -> Any:
+    """A value as it may be shown: paths with every control character escaped (newlines too), text without
+    control characters (its newlines and tabs kept); numbers and other values as they are."""
+    if isinstance(value, os.PathLike):
+        return neutralise(os.fspath(value)).replace("\n", "\\u000a").replace("\t", "\\u0009")
+    if isinstance(value, str):
+        return neutralise(value)
+    return value
+
+
+def counted(key: str, n: int, /, **fields: Any) -> str:
     """A text with a count: `<key>_one` for 1, `<key>_many` otherwise (each language words its own plural)."""
     return tpl(f"{key}_one" if n == 1 else f"{key}_many", n=n, **fields)
 
@@ -64,6 +78,7 @@ def dollars(n: int, sign: bool = False) -> str:
 
 
 def quote(path: Path) -> str:
-    text = str(path)
+    """A path as the user would type it again after a command (`lignum play "my game.lignum"`), shown safe."""
+    text = safe(path)
     return f'"{text}"' if " " in text else text
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from lignum_companion.texts import words
 
+from ..engine.names import neutralise
 from .common import tpl
 from .layout import wrap_lines
 
@@ -200,7 +201,7 @@ class Console:
                 raise Interrupted("eof")
             if not raw.lstrip().startswith("#"):  # comments of a prepared script
                 break
-        self.write(raw.strip() + "\n")  # echo, so a piped session reads like a transcript
+        self.write(neutralise(raw.strip()) + "\n")  # echo, so a piped session reads like a transcript (shown safe)
         return raw
 
     def _read_tty(self, message: str) -> str:

@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine import NotationError
+from ..engine.data import MAX_LOANS
+from .common import tpl
+
 
 @dataclass
 class Choice:
     """One menu entry: the notation it stands for (as shown), a note in words, and what it applies.
 
     `lines` are applied as they are; `follow` asks more (a count, a sub-menu, pieces) and gets the value typed
-    after the entry's number (`4 3` = entry 4 with 3), or None.
+    after the entry's number (`4 3` = entry 4 with 3), or None. `stem` is the notation the key abbreviates
+    (`go 19` for key 19, `loan` for key loan): words typed after the key then complete that line (`19 buy:saw`
+    = `go 19 buy:saw`), which the engine reads and checks like any typed line.
     """
 
     shown: str
@@ -19,6 +25,7 @@ class Choice:
     lines: list[str] | None = None
     follow: Callable[[str | None], list[str]] | None = None
     key: str = ""
+    stem: str = ""
 
 
 @dataclass
@@ -42,3 +49,28 @@ class Menu:
         key = key.casefold()
         return next((c for c in self.choices if c.key.casefold() == key), None)
 
+
+# Verbs whose line takes no words, where a count after the key repeats the line (`loan 2`: two loans, R15), and
+# the most lines such a count may spell: one more than the rules allow, so that the engine's refusal names the rule.
+COUNTED = {"loan": MAX_LOANS + 1}
+
+
+def repeated(verb: str, lines: list[str], arg: str) -> list[str] | None:
+    """`loan 2`: the lines of a verb that takes no words, once per count; None when `arg` is not a count of one.
+
+    A count of 0 is refused with the range (NotationError); the engine refuses what the rules do not allow."""
+    if verb.lower() not in COUNTED or not arg.isdecimal() or len(lines) != 1:
+        return None
+    n = int(arg)
+    if n < 1:
+        raise NotationError(tpl("count_range", low=1, high=COUNTED[verb.lower()] - 1))
+    return lines * min(n, COUNTED[verb.lower()])
+
+
+def spelled(choice: Choice, arg: str) -> list[str] | str | None:
+    """What `KEY WORDS` spells for an entry that applies fixed lines: the entry's lines repeated (`loan 2`), a
+    line for the engine to read and check (`stem WORDS`: `go 16 +1`), or None when the words mean nothing here."""
+    many = repeated(choice.stem.split()[0], choice.lines or [], arg) if choice.stem else None
+    if many is not None:
+        return many
+    return f"{choice.stem} {arg}" if choice.stem else None

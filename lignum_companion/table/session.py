@@ -13,7 +13,7 @@ from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
-from ..engine import LignumError, advice, flow
+from ..engine import LignumError, NotationError, advice, flow
 from ..engine import data as D
 from ..engine import play as engine_play
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
@@ -23,7 +23,7 @@ from .common import COMMANDS, dollars, seed_from_env, tpl
 from .console import Back, Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams, signals_held
 from .draws import DrawMenus
 from .layout import table_text, wrap_lines
-from .menu import Choice, Menu
+from .menu import COUNTED, Choice, Menu, repeated, spelled
 from .turns import TurnMenus
 from .winter import WinterMenus
 from .work import WorkMenus
@@ -190,7 +190,11 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 return
 
     def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
-        """Read answers until one names lines to apply (not yet checked). Commands are handled here."""
+        """Read answers until one names lines to apply (not yet checked). Commands are handled here.
+
+        Every typed answer takes one path: a command, `back`, a menu key (alone, or with words that complete
+        the line it stands for), or a line of the notation. Whatever cannot be read is refused in one line
+        and the same question is asked again (R-ids in the engine's refusals)."""
         while True:
             raw = self.con.line(self.prompt_text(menu))
             if not raw:
@@ -210,52 +214,56 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                     self.say(tpl("back_top"))
                     continue
                 raise Back
-            key, _, arg = raw.partition(" ")
-            choice = menu.find(key) if menu.choices else None
-            if choice is not None:
-                try:
-                    return self.take(choice, arg.strip() or None)
-                except Back:
-                    self.show_menu(menu)
-                    continue
-            if key.isdecimal() and menu.locations and menu.free is not None:
-                try:  # a location the menu does not offer: the engine says why it cannot be taken
-                    return menu.free(f"go {raw}")
-                except LignumError as e:
-                    self.refuse(e)
-                    continue
-            if key.isdecimal() and menu.choices and (menu.free is None or not arg):
-                keys = [c.key for c in menu.choices]
-                self.say(tpl("pick_key", first=keys[0], last=keys[-1]))
-                continue
-            if menu.free is None:
-                self.say(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
-                continue
             try:
-                return menu.free(raw)
+                return self.answer(menu, raw)
+            except Back:
+                self.show_menu(menu)
             except LignumError as e:
                 self.refuse(e)
 
-    def take(self, choice: Choice, arg: str | None) -> list[str]:
+    def answer(self, menu: Menu, raw: str) -> list[str]:
+        """The lines a typed answer names, or a refusal (LignumError) in one line."""
+        key, _, arg = raw.partition(" ")
+        arg = arg.strip()
+        choice = menu.find(key) if menu.choices else None
+        if choice is not None:
+            return self.take(choice, arg or None, menu)
+        many = repeated(key, menu.free(key), arg) if key.lower() in COUNTED and menu.free is not None else None
+        if many is not None:  # `loan 2` with no loan in the menu: the engine says why not (R15)
+            return many
+        if key.isdecimal() and menu.locations and menu.free is not None:
+            return menu.free(f"go {raw}")  # a location the menu does not offer: the engine says why not
+        if menu.choices and (menu.free is None or (key.isdecimal() and not arg)):
+            raise NotationError(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+        if menu.free is None:
+            raise NotationError(tpl("empty_answer"))
+        return menu.free(raw)
+
+    def take(self, choice: Choice, arg: str | None, menu: Menu | None = None) -> list[str]:
+        """An entry's lines; with words after its key, what they spell with it (`19 buy:saw`, `loan 2`)."""
         if choice.follow is not None:
-            return choice.follow(arg)
-        if arg:
-            self.say(tpl("no_argument", key=choice.key))
-            raise Back
-        return list(choice.lines or [])
+            return choice.follow(arg)  # a count, a sub-menu's entry, the rest of a line: the follow-up reads it
+        if not arg:
+            return list(choice.lines or [])
+        line = spelled(choice, arg)
+        if isinstance(line, list):
+            return line
+        if line is None or menu is None or menu.free is None:
+            raise NotationError(tpl("no_argument", key=choice.key))
+        return menu.free(line)
 
     def text_answer(self, prompt: str, parse: Callable[[str], list[str]], default: str | None = None,
                     given: str | None = None) -> list[str]:
         """A follow-up question answered in words (pieces, kinds, a count); `back` returns to the menu."""
         while True:
-            if given is not None:
+            if given is not None:  # typed after a menu key: part of the line, never a command
                 raw, given = given, None
             else:
                 raw = self.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
-            if not raw and default is not None:
-                raw = default
-            if self.command(raw):
-                continue
+                if not raw and default is not None:
+                    raw = default
+                if self.command(raw):
+                    continue
             raw = self.typed(raw)
             if raw.lower() == "back":
                 raise Back

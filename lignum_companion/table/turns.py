@@ -7,14 +7,13 @@ from collections.abc import Callable
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
+from ..engine import NotationError, flow, legal_actions, parse, prices, rules
 from ..engine import data as D
-from ..engine import flow, legal_actions, prices, rules
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import total
 from ..engine.state import Player
 from .common import TOKEN_NOTES, counted, short, tpl
-from .console import Back
 from .menu import Choice, Menu
 from .wood import area_worth
 
@@ -42,6 +41,7 @@ class TurnMenus:
                 verb = c.shown.split()[0]
                 seen[verb] = seen.get(verb, 0) + 1
                 c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
+                c.stem = verb if seen[verb] == 1 else ""  # `foodhut 1`, `loan 2` (menu.spelled)
         choices += free
         if default is None and len(choices) == 1:
             default = 0
@@ -179,8 +179,7 @@ class TurnMenus:
             if arg is None:
                 return [f"{p.name} go {loc} {n}"]
             if not arg.isdecimal() or int(arg) not in counts:
-                self.say(tpl("count_range", low=counts[0], high=counts[-1]))
-                raise Back
+                raise NotationError(tpl("count_range", low=counts[0], high=counts[-1]))
             return [f"{p.name} go {loc} {int(arg)}"]
 
         return Choice(f"go {loc} {n}", note, follow=follow)
@@ -204,22 +203,29 @@ class TurnMenus:
         if len(items) <= 3:
             return [self.choice(a, n) for a, n in items]
 
+        stem = shown.removesuffix(" ...")
+
         def follow(arg: str | None) -> list[str]:
             sub = Menu(p.name, [self.choice(a, n) for a, n in items], None, self.free_player(p),
-                       header=tpl("sub_header"), prompt=f"{p.name} {shown.removesuffix(' ...')}")
-            self.show_menu(sub)
+                       header=tpl("sub_header"), prompt=f"{p.name} {stem}")
             if arg:
-                return self.pick_given(sub, arg)
+                return self.pick_given(sub, stem, arg)
+            self.show_menu(sub)
             return self.pick(sub)
 
         return [Choice(shown, note, follow=follow)]
 
-    def pick_given(self, menu: Menu, arg: str) -> list[str]:
-        choice = menu.find(arg)
-        if choice is None:
-            self.say(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
-            return self.pick(menu)
-        return self.take(choice, None)
+    def pick_given(self, menu: Menu, stem: str, arg: str) -> list[str]:
+        """Words typed after a sub-menu's key: a line of the notation with the key's stem (`19 buy:saw` = `go 19
+        buy:saw`, `foodhut 1`) when they make one, else the sub-menu's entry (`19 2`); else a refusal."""
+        line = f"{stem} {arg}"
+        try:
+            parse(f"{menu.who} {line}", self.g.board)
+        except NotationError:
+            choice = menu.find(arg)
+            if choice is not None:
+                return self.take(choice, None)
+        return menu.free(line) if menu.free is not None else []
 
 
     # loans and huts (R15, R16) -----------------------------------------------------------------------------------
@@ -255,3 +261,5 @@ def location_keys(choices: list[Choice]) -> None:
         n = seen.get(base, 0)
         seen[base] = n + 1
         c.key = base if n == 0 else base + "bcdefgh"[n - 1]
+        if n == 0 and len(words) > 1 and words[0] == "go":  # `16 +1` = `go 16 +1`, `13 T3` = `go 13 T3`
+            c.stem = f"go {words[1]}"
