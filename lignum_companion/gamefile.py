@@ -16,19 +16,19 @@ a symlinked game file is saved through the link to its target, with its permissi
 
 from __future__ import annotations
 
+import errno
 import glob
 import hashlib
 import os
 import re
 import stat
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import atomic
 from .engine import GameFileError, LignumError, Setup, apply, new_game, parse
 from .engine import data as D
 from .engine import errors as _errors
@@ -371,16 +371,24 @@ MAX_FILE_BYTES = 50_000_000  # a long game is a few kB; anything this large is n
 
 
 def _read_regular(p: Path) -> bytes:
-    """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang)."""
-    st = os.stat(p)
-    if stat.S_ISDIR(st.st_mode):
-        raise IsADirectoryError(p)
-    if not stat.S_ISREG(st.st_mode):
-        raise BadFile(0, "read.not_regular", path=p)
-    if st.st_size > MAX_FILE_BYTES:
-        raise BadFile(0, "read.too_large", path=p, size=st.st_size)
-    with open(p, "rb") as f:
-        return f.read(MAX_FILE_BYTES + 1)
+    """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang).
+
+    Opened without blocking and then looked at (fstat), so a pipe put at the name after a look cannot hang us."""
+    fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(p)
+        if not stat.S_ISREG(st.st_mode):
+            raise BadFile(0, "read.not_regular", path=p)
+        if st.st_size > MAX_FILE_BYTES:
+            raise BadFile(0, "read.too_large", path=p, size=st.st_size)
+        data = _read_fd(fd)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:  # grew while read
+        raise BadFile(0, "read.too_large", path=p, size=len(data))
+    return data
 
 
 def _fingerprint(data: bytes) -> str:
@@ -458,7 +466,7 @@ class FileChanged(SaveError):
 # --- the lock -------------------------------------------------------------------------------------------
 
 LOCK_WAIT = 10.0  # seconds a second writer waits for the first one; LIGNUM_LOCK_WAIT overrides (tests)
-_held: dict[str, list] = {}  # lock path -> [pid, depth]: a process may nest `locked` on one file (not its children)
+_held: dict[str, list] = {}  # lock path -> [pid, depth, lock]: a process may nest `locked` on one file
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
@@ -469,10 +477,12 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[None]:
-    """Hold the game's OS lock (flock, or msvcrt on Windows) for a whole read, check and write.
+    """Hold the game's OS lock (the `filelock` package: flock, or LockFileEx on Windows) for a whole read, check
+    and write.
 
-    A second writer waits up to `wait` seconds, then gets `FileBusy`. The lock is on `.FILE.lock`, never on the
-    game file (which `os.replace` swaps); it is opened without following links and never truncated or removed.
+    A second writer waits up to `wait` seconds (LIGNUM_LOCK_WAIT, settings.py), then gets `FileBusy`. The lock is on
+    `.FILE.lock`, never on the game file (which a save swaps); it is opened without following links and never
+    truncated or removed (removing it would let a waiter and a newcomer lock two different files).
     """
     lp = str(lock_path(path))
     if lp in _held and _held[lp][0] == os.getpid():
@@ -483,62 +493,36 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
             _held[lp][1] -= 1
         return
     if wait is None:
-        wait = float(os.environ.get("LIGNUM_LOCK_WAIT", LOCK_WAIT))
+        from .settings import SettingError, lock_wait
+
+        try:
+            wait = lock_wait()
+        except SettingError as e:
+            raise SaveError("bad_setting", setting=e) from None
     try:
         os.makedirs(os.path.dirname(lp), exist_ok=True)
-        fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o666)
+        if os.path.islink(lp):  # filelock opens with O_NOFOLLOW too; this names the obstacle before waiting
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(lp, timeout=wait, poll_interval=0.005, fallback_to_soft=False, preserve_lock_file=True)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise FileBusy("busy", path=path, wait=f"{wait:g}") from None
+    except FileBusy:
+        raise
     except OSError as e:
-        raise SaveError("cannot_lock", path=path, error=e.strerror, lock=lp) from None
+        raise SaveError("cannot_lock", path=path, error=e.strerror or e, lock=lp) from None
+    _held[lp] = [os.getpid(), 1, lock]
     try:
-        deadline = time.monotonic() + wait
-        delay = 0.002
-        while not _try_lock(fd):
-            if time.monotonic() >= deadline:
-                raise FileBusy("busy", path=path, wait=f"{wait:g}")
-            time.sleep(delay)
-            delay = min(delay * 2, 0.05)
-        _held[lp] = [os.getpid(), 1]
-        try:
-            yield
-        finally:
-            del _held[lp]
-            _unlock(fd)
+        yield
     finally:
-        os.close(fd)
+        del _held[lp]
+        lock.release()
 
 
-def _try_lock(fd: int) -> bool:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
-        try:
-            os.lseek(fd, 0, 0)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
-
-
-def _unlock(fd: int) -> None:
-    if sys.platform == "win32":  # pragma: no cover
-        import msvcrt
-
-        os.lseek(fd, 0, 0)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_UN)
-
-
-# --- atomic writing -------------------------------------------------------------------------------------
+# --- atomic writing -------------------------------------------------------------------------------------------
 
 stage_hook: Callable[[str], None] | None = None  # tests stop a save at a named stage to kill it there
 saved: list[Path] = []  # files this process has saved, for the line printed when a signal stops it
@@ -549,89 +533,164 @@ def _stage(name: str) -> None:
         stage_hook(name)
 
 
-def _new_file_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+class _Current:
+    """The game file as this save found it, held open: so the save can tell, up to the moment its new version
+    takes the name, whether anyone (a hand edit, an editor's own save) changed the file since."""
+
+    def __init__(self, fd: int, data: bytes) -> None:
+        self.fd = fd
+        self.st = os.fstat(fd)
+        self.data = data
+
+    @classmethod
+    def open(cls, p: Path) -> _Current | None:
+        """The file at `p` (a real path: a link planted there now is refused), or None when there is none."""
+        try:
+            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise SaveError("not_regular", path=p) from None
+            if os.path.isdir(p):
+                raise SaveError("folder", path=p) from None
+            raise
+        try:
+            st = os.fstat(fd)
+            if stat.S_ISDIR(st.st_mode):
+                raise SaveError("folder", path=p)
+            if not stat.S_ISREG(st.st_mode):
+                raise SaveError("not_regular", path=p)
+            if st.st_size > MAX_FILE_BYTES:
+                raise SaveError("too_large", path=p, size=st.st_size)
+            return cls(fd, _read_fd(fd))
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def unchanged(self) -> bool:
+        """Whether the open file still holds what was read (its size, modification time and bytes; not its change
+        time, which the swap of names itself moves)."""
+        now = os.fstat(self.fd)
+        if (now.st_size, now.st_mtime_ns) != (self.st.st_size, self.st.st_mtime_ns):
+            return False
+        return _read_fd(self.fd) == self.data
+
+    def named(self, name: str) -> bool:
+        """Whether `name` is still this very file, unchanged (not a new file an editor renamed into place)."""
+        try:
+            st = os.lstat(name)
+        except FileNotFoundError:
+            return False
+        return (st.st_dev, st.st_ino) == (self.st.st_dev, self.st.st_ino) and self.unchanged()
+
+    def close(self) -> None:
+        os.close(self.fd)
 
 
-def _write_temp(folder: Path, name: str, data: bytes, mode: int, role: str = "temp") -> str:
-    """A new, uniquely named temporary file in `folder` holding `data` (created with O_EXCL: never a link)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+def _read_fd(fd: int) -> bytes:
+    """All bytes of an open file from its start (at most the size cap and one byte more)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    parts = []
+    left = MAX_FILE_BYTES + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _obstacle(p: Path) -> None:
+    """Refuse a save whose backup or temporary name is taken by something that is not a file (a folder named
+    `g.lignum.bak`), naming that thing rather than the game."""
+    bak = p.with_name(p.name + BACKUP_SUFFIX)
     try:
-        with os.fdopen(fd, "wb") as f:
-            _stage(f"{role}-created")
-            half = len(data) // 2
-            f.write(data[:half])
-            _stage(f"{role}-half-written")
-            f.write(data[half:])
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-    except BaseException:
-        _unlink(tmp)
-        raise
-    return tmp
+        st = os.lstat(bak)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError("backup_folder", path=p, backup=bak)
+    if not stat.S_ISREG(st.st_mode) and not stat.S_ISLNK(st.st_mode):
+        raise SaveError("backup_not_regular", path=p, backup=bak)
 
 
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True, origin: str | None = None) -> None:
     """Write so that the file is always either the old or the new version; keep the old one as FILE.bak.
 
-    A symlink is followed to its target (the link stays); the file's permission bits are kept (and given to the
-    backup); a read-only game file is refused rather than replaced.
+    With `origin` (the fingerprint of the bytes the change was made from), refuse with `FileChanged` if the file
+    holds anything else, checked when the save starts and again as the new version takes the name: where names can
+    be swapped in one step (atomic.exchange) the file displaced must be the very one read, unchanged, or the swap
+    is undone; elsewhere an edit that reached the old file in the last moment is put back. Either way a hand edit
+    made during a save is kept and the save refuses. The old file itself becomes FILE.bak, so a write still under
+    way into it lands there. A symlink is followed to its target (the link stays); the file's permission bits are
+    kept; a read-only game file is refused rather than replaced.
     """
     p = Path(os.path.realpath(path))
     p.parent.mkdir(parents=True, exist_ok=True)
+    current = _Current.open(p)
     try:
-        st = os.stat(p)
-    except FileNotFoundError:
-        st = None
-    if st is not None:
-        if not stat.S_ISREG(st.st_mode):
-            raise SaveError("not_regular", path=path)
-        if not os.access(p, os.W_OK) or not st.st_mode & stat.S_IWUSR:
-            raise SaveError("read_only", path=path)
-    mode = stat.S_IMODE(st.st_mode) if st is not None else _new_file_mode()
-    tmp = _write_temp(p.parent, p.name, text.encode("utf-8"), mode)
-    try:
-        _stage("temp-done")
-        if backup and st is not None:
+        if current is not None:
+            if not os.access(p, os.W_OK) or not current.st.st_mode & stat.S_IWUSR:
+                raise SaveError("read_only", path=path)
+            if origin is not None and _fingerprint(current.data) != origin:
+                raise FileChanged("changed", path=path)
+        elif origin is not None:
+            raise FileChanged("changed", path=path)  # it was read, and it is gone
+        if backup:
+            _obstacle(p)
+        mode = stat.S_IMODE(current.st.st_mode) if current is not None else atomic.new_file_mode()
+        tmp = atomic.write_temp(p.parent, p.name, text.encode("utf-8"), mode, stage=_stage)
+        try:
+            _stage("temp-done")
             bak = p.with_name(p.name + BACKUP_SUFFIX)
-            btmp = _write_temp(p.parent, bak.name, _read_regular(p), mode, "backup")
+            if backup and current is not None:
+                btmp = atomic.write_temp(p.parent, bak.name, current.data, mode, stage=_stage, role="backup")
+                try:
+                    _stage("backup-done")
+                    if not current.unchanged():
+                        raise FileChanged("changed_during", path=path)
+                    os.replace(btmp, bak)
+                except BaseException:
+                    atomic.unlink_quietly(btmp)
+                    raise
+            _stage("backup-replaced")
             try:
-                _stage("backup-done")
-                os.replace(btmp, bak)
-            except BaseException:
-                _unlink(btmp)
-                raise
-        _stage("backup-replaced")
-        os.replace(tmp, p)
-    except BaseException:
-        _unlink(tmp)
-        raise
+                displaced = atomic.put(tmp, p, current.named if current is not None else _nothing_at, _stage)
+            except atomic.Displaced:
+                raise FileChanged("changed_during", path=path) from None
+            if displaced is None and current is not None and not current.unchanged():
+                _put_back(p, current, mode)  # no swap here: the edit reached the old file just before the replace
+                raise FileChanged("changed_during", path=path)
+            if displaced is not None:
+                if backup:
+                    os.replace(displaced, bak)  # the old file itself: a late write into it is kept there
+                else:
+                    atomic.unlink_quietly(displaced)
+        except BaseException:
+            atomic.unlink_quietly(tmp)
+            raise
+    finally:
+        if current is not None:
+            current.close()
     saved.append(Path(path))
     _stage("replaced")
-    _fsync_dir(p.parent)
+    atomic.fsync_dir(p.parent)
 
 
-def _fsync_dir(folder: Path) -> None:
+def _nothing_at(name: str) -> bool:
+    return not os.path.lexists(name)
+
+
+def _put_back(p: Path, current: _Current, mode: int) -> None:
+    """Give the name back to the old file as it is now (with the edit that reached it during the save)."""
+    tmp = atomic.write_temp(p.parent, p.name, _read_fd(current.fd), mode)
     try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        os.replace(tmp, p)
+    except BaseException:
+        atomic.unlink_quietly(tmp)
+        raise
 
 
 def fingerprint(path: str | os.PathLike[str]) -> str | None:
@@ -653,9 +712,7 @@ def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
     text = render(gf)
     try:
         with locked(target):
-            if gf.origin is not None and fingerprint(target) != gf.origin:
-                raise FileChanged("changed", path=target)
-            atomic_write(target, text)
+            atomic_write(target, text, origin=gf.origin)  # refuses if the file is not what gf was read from
     except SaveError:
         raise
     except OSError as e:
@@ -676,7 +733,7 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(folder, path.name, data, _new_file_mode())
+        tmp = atomic.write_temp(folder, path.name, data, atomic.new_file_mode())
     except OSError as e:
         raise SaveError("cannot_save", path=path, error=e.strerror or e) from None
     try:
@@ -694,11 +751,11 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
             gf.path = candidate
             gf.origin = _fingerprint(data)
             saved.append(candidate)
-            _fsync_dir(folder)
+            atomic.fsync_dir(folder)
             return candidate
         raise SaveError("no_free_name", path=path)  # pragma: no cover - 10,000 games of one name
     finally:
-        _unlink(tmp)
+        atomic.unlink_quietly(tmp)
 
 
 def _candidates(path: Path, numbered: bool) -> Iterator[Path]:
@@ -719,7 +776,7 @@ def _place(tmp: str, target: Path, data: bytes) -> None:
     except (OSError, NotImplementedError):  # no hard links here (some synced or FAT folders)
         pass
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_BINARY", 0), _new_file_mode())
+                 | getattr(os, "O_BINARY", 0), atomic.new_file_mode())
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()

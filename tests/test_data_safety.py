@@ -18,7 +18,7 @@ import pytest
 from helpers import PATHS, fix, make_setup
 from typer.testing import CliRunner
 
-from lignum_companion import gamefile
+from lignum_companion import atomic, gamefile
 from lignum_companion.cli import app
 from lignum_companion.engine import GameFileError, IllegalAction, NotationError, new_game, parse
 from lignum_companion.engine.setup import Setup, check_name
@@ -153,14 +153,14 @@ def test_item7_a_planted_lock_link_is_refused_not_followed(tmp_path):
 
 def test_item7_temporary_files_are_created_exclusively(tmp_path, monkeypatch):
     seen = []
-    real = gamefile.tempfile.mkstemp
+    real = atomic.tempfile.mkstemp
 
     def spy(*a, **k):
         fd, name = real(*a, **k)
         seen.append(name)
         return fd, name
 
-    monkeypatch.setattr(gamefile.tempfile, "mkstemp", spy)
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", spy)
     path = game(tmp_path)
     gamefile.save(gamefile.append(gamefile.read(path), [PATH_2P]), path)
     assert len(seen) == 3 and len(set(seen)) == 3  # new file; then the new version and the backup
