@@ -61,7 +61,7 @@ def stats(
         from . import stats_pdf
 
         try:
-            pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()))
+            pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()), force)
         except pdfmod.ExportError as e:
             _fail(str(e))
     if as_json:
@@ -127,7 +127,7 @@ def reference(
     try:
         target = pdfmod.check_target(target_name, force)
         data = ref.render(facts, paper=paper or pdfmod.default_paper())
-        pdfmod.write_atomic(target, data)
+        pdfmod.write_atomic(target, data, force)
     except pdfmod.ExportError as e:
         _fail(str(e))
     from . import texts

@@ -863,7 +863,10 @@ def last_game() -> Path | None:
 
 
 def is_game_file(target: Path, game: Path | None = None) -> bool:
-    """Whether writing `target` would replace a game file or a backup (so a PDF must not go there)."""
+    """Whether writing `target` would replace a game file or a backup (so a PDF must not go there).
+
+    A game is told by its name or by reading it as one: its first line that is not blank or a comment starts with
+    `lignum-game` (however long a comment block comes first)."""
     for g in ([game, game.with_name(game.name + BACKUP_SUFFIX)] if game else []):
         try:
             if os.path.samefile(target, g):
@@ -873,12 +876,54 @@ def is_game_file(target: Path, game: Path | None = None) -> bool:
     if target.name.endswith((SUFFIX, SUFFIX + BACKUP_SUFFIX)):
         return True
     try:
-        if not stat.S_ISREG(os.stat(target).st_mode):
-            return False
-        with open(target, "rb") as f:
-            return MAGIC.encode() in f.read(4096)
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError:
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return _starts_as_game(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _starts_as_game(fd: int) -> bool:
+    """Read line by line (never more than the size cap) up to the first line that is not blank or a comment."""
+    rest = b""
+    left = MAX_FILE_BYTES
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 16))
+        left -= len(chunk)
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop() if chunk else b""
+        for line in lines + ([rest] if not chunk else []):
+            text = line.decode("utf-8", "replace").lstrip("\ufeff").strip()
+            if text and not text.startswith("#"):
+                return text.split(None, 1)[0] == MAGIC
+        if not chunk:
+            return False
+    return False
+
+
+def side_file(path: Path) -> str | None:
+    """Which of the games folder's own files a name is ('game', 'backup', 'lock', 'last_game', 'cache', 'temp'),
+    wherever it is (a PDF must never take such a name); None for any other name."""
+    name = path.name
+    if name == LAST_GAME:
+        return "last_game"
+    if name == CACHE:
+        return "cache"
+    if name.endswith(SUFFIX + BACKUP_SUFFIX):
+        return "backup"
+    if name.endswith(SUFFIX):
+        return "game"
+    if name.startswith(".") and name.endswith(SUFFIX + ".lock"):
+        return "lock"
+    if name.startswith(".") and name.endswith(".tmp") and SUFFIX in name:
+        return "temp"
+    return None
 
 
 CACHE = ".games-cache.json"  # `lignum games` and `lignum stats` (stats.summaries): replays kept by file hash

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 import os
-import tempfile
+import stat
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -312,50 +312,84 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def check_target(out: str, force: bool) -> Path:
-    """Refuse, before any work, a target that is a folder, in a missing folder, or exists without --force."""
+    """Refuse, before any work, a target a PDF must never take: a folder, a missing folder, a link, a device or a
+    pipe, one of the games folder's own files (a game, its backup or lock, `.last-game`, the cache), anything that
+    is not a PDF, or an existing PDF without --force."""
+    from .gamefile import is_game_file, side_file
+
     p = Path(out).expanduser()
     if not str(out).strip():
         raise ExportError(_said("no_name"))
-    if p.is_dir():
+    try:
+        st: os.stat_result | None = os.lstat(p)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise ExportError(_said("cannot_write", path=out, error=e.strerror or e)) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
         raise ExportError(_said("folder", path=out, example=p / "score.pdf"))
     parent = p.parent
     if not parent.exists():
         raise ExportError(_said("no_folder", path=out, folder=parent))
     if not parent.is_dir():
         raise ExportError(_said("not_folder", path=out, folder=parent))
-    if p.exists() or p.is_symlink():
+    kind = side_file(p)
+    if kind is not None:
+        raise ExportError(_said("side_file", path=out, what=texts.text("gamefile", "pdf", "side", kind)))
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise ExportError(_said("link", path=out))
+        if not stat.S_ISREG(st.st_mode):
+            raise ExportError(_said("not_regular", path=out))
+        if is_game_file(p):
+            raise ExportError(_said("side_file", path=out, what=texts.text("gamefile", "pdf", "side", "game")))
         if not force:
             raise ExportError(_said("exists", path=out))
-        if not p.is_file():
-            raise ExportError(_said("not_regular", path=out))
+        if not is_pdf(str(p)):
+            raise ExportError(_said("not_pdf", path=out))
     if not os.access(parent, os.W_OK | os.X_OK):
         raise ExportError(_said("not_writable", path=out, folder=parent))
     return p
 
 
-def write_atomic(p: Path, data: bytes) -> None:
-    """Temporary file in the same folder, fsync, then os.replace: the target is whole or untouched."""
+PDF_MAGIC = b"%PDF-"
+
+
+def is_pdf(name: str) -> bool:
+    """Whether `name` is a regular file (not a link, a pipe or a device) that starts as every PDF does."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, len(PDF_MAGIC)) == PDF_MAGIC
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _free_or_pdf(name: str) -> bool:
+    """What a forced PDF write may displace at the last moment: nothing, or an earlier PDF."""
+    return not os.path.lexists(name) or is_pdf(name)
+
+
+def _free(name: str) -> bool:
+    return not os.path.lexists(name)
+
+
+def write_atomic(p: Path, data: bytes, force: bool = True) -> None:
+    """Whole or not at all (atomic.write): a temporary file in the same folder, then one step that gives it the name,
+    and that displaces only an earlier PDF (`force`) or nothing; what appeared there meanwhile (a link, a device, a
+    game) is left as it is and the write refused. The sheet gets the usual permissions (it is meant to be shared)."""
+    from . import atomic
+
+    try:
+        atomic.write(p, data, check=_free_or_pdf if force else _free)
+    except atomic.Displaced:
+        raise ExportError(_said("changed", path=p)) from None
     except OSError as e:
         raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a score sheet is meant to be shared
-        os.replace(tmp, p)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
-        raise
 
 
 def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = None,
@@ -368,7 +402,7 @@ def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = 
         import reportlab  # noqa: F401
     except ImportError:
         raise ExportError(_said("no_reportlab")) from None
-    write_atomic(target, render(gf, g, pagesize=size, note=note))
+    write_atomic(target, render(gf, g, pagesize=size, note=note), force)
 
 
 def render(gf: GameFile | None, g: Game, *, pagesize: tuple[float, float] | None = None,
