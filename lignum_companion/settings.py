@@ -39,7 +39,7 @@ class SettingError(ValueError):
 
             return texts.text("gamefile", "setting", self.key, **self.fields)
         except Exception:  # noqa: BLE001 - the message of a bad setting must never fail itself
-            return f"{self.fields.get('name')}={self.fields.get('value')!r}: {self.key}"
+            return f"{self.fields.get('var')}={self.fields.get('value')!r}: {self.key}"
 
 
 def _shown(value: str) -> str:
@@ -58,7 +58,7 @@ def lock_wait() -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or not 0 <= value <= LOCK_WAIT_MAX:
-        raise SettingError("seconds", name=LOCK_WAIT, value=_shown(raw), most=f"{LOCK_WAIT_MAX:g}")
+        raise SettingError("seconds", var=LOCK_WAIT, value=_shown(raw), most=f"{LOCK_WAIT_MAX:g}")
     return value
 
 
@@ -66,7 +66,7 @@ def flag(name: str) -> bool:
     """A yes/no setting (LIGNUM_DEBUG ...): unset, empty, 0, no, false and off are off."""
     raw = os.environ.get(name, "").strip().casefold()
     if raw and raw not in FLAGS:
-        raise SettingError("flag", name=name, value=_shown(raw), choices=", ".join(FLAGS))
+        raise SettingError("flag", var=name, value=_shown(raw), choices=", ".join(FLAGS))
     return raw in ON
 
 
@@ -81,7 +81,7 @@ def _check_choice(name: str, choices: tuple[str, ...]) -> None:
     else:
         ok = raw.casefold() in choices
     if not ok:
-        raise SettingError("choice", name=name, value=_shown(raw), choices=", ".join(choices))
+        raise SettingError("choice", var=name, value=_shown(raw), choices=", ".join(choices))
 
 
 def _check_folder(name: str) -> None:
@@ -89,15 +89,15 @@ def _check_folder(name: str) -> None:
     if not raw or (raw == "off" and name != "LIGNUM_GAMES_DIR"):
         return
     if not raw.strip() or not raw.isprintable():
-        raise SettingError("folder_name", name=name, value=_shown(raw))
+        raise SettingError("folder_name", var=name, value=_shown(raw))
     if os.path.lexists(raw) and not os.path.isdir(raw):
-        raise SettingError("not_folder", name=name, value=_shown(raw))
+        raise SettingError("not_folder", var=name, value=_shown(raw))
 
 
 def _check_text(name: str) -> None:
     raw = os.environ.get(name, "")
     if len(raw) > SEED_MAX or not raw.isprintable():
-        raise SettingError("text", name=name, value=_shown(raw), most=SEED_MAX)
+        raise SettingError("text", var=name, value=_shown(raw), most=SEED_MAX)
 
 
 def problem() -> SettingError | None:
