@@ -758,6 +758,34 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
         atomic.unlink_quietly(tmp)
 
 
+def keep_copy(gf: GameFile, why: str) -> Path:
+    """Keep the game as `gf` holds it in a new file beside it, `FILE.WHY-N` (the first free N), and return its
+    path: what a large undo takes back stays recoverable after later saves replace FILE.bak. The name does not end
+    in `.lignum`, so `lignum games` and `lignum stats` do not count the copy as another game."""
+    if gf.path is None:
+        raise ValueError("a kept copy needs the game's path")
+    real = Path(os.path.realpath(gf.path))
+    data = render(gf).encode("utf-8")
+    try:
+        tmp = atomic.write_temp(real.parent, real.name, data, atomic.new_file_mode())
+    except OSError as e:
+        raise SaveError("cannot_save", path=real, error=e.strerror or e) from None
+    try:
+        for k in range(1, 10_000):
+            candidate = real.with_name(f"{real.name}.{why}-{k}")
+            try:
+                _place(tmp, candidate, data)
+            except FileExistsError:
+                continue
+            except OSError as e:
+                raise SaveError("cannot_save", path=candidate, error=e.strerror or e) from None
+            atomic.fsync_dir(real.parent)
+            return candidate
+        raise SaveError("no_free_name", path=real)  # pragma: no cover - 10,000 kept copies
+    finally:
+        atomic.unlink_quietly(tmp)
+
+
 def _candidates(path: Path, numbered: bool) -> Iterator[Path]:
     yield path
     if numbered:
