@@ -872,7 +872,7 @@ def remember(path: str | os.PathLike[str]) -> None:
         p = Path(os.path.abspath(path))
         if p.parent.resolve() != folder.resolve():
             return
-        atomic_write(folder / LAST_GAME, p.name + "\n", backup=False)
+        write_side_file(folder / LAST_GAME, p.name + "\n")
     except (OSError, SaveError):
         pass
 
@@ -880,14 +880,51 @@ def remember(path: str | os.PathLike[str]) -> None:
 def last_game() -> Path | None:
     """The remembered game if it still exists, else the most recently changed one."""
     folder = games_dir()
-    try:
-        name = (folder / LAST_GAME).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        name = ""
-    if name and "/" not in name and "\\" not in name and (folder / name).is_file():
+    name = (read_side_file(folder / LAST_GAME) or "").strip()
+    if name and "/" not in name and "\\" not in name and first_unsafe(name) is None and (folder / name).is_file():
         return folder / name
     games = list_games()
     return games[0] if games else None
+
+
+SIDE_FILE_BYTES = 32_000_000  # `.games-cache.json` of 5,000 games is a few MB; more is not ours
+
+
+def read_side_file(path: Path) -> str | None:
+    """The text of one of the games folder's own files (`.last-game`, `.games-cache.json`), or None when it is
+    missing, not a regular file (a link is not followed, a pipe never waited on), too large or not UTF-8."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > SIDE_FILE_BYTES:
+            return None
+        data = os.read(fd, SIDE_FILE_BYTES + 1)
+        return data.decode("utf-8") if len(data) <= SIDE_FILE_BYTES else None
+    except (OSError, UnicodeDecodeError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _free_or_regular(name: str) -> bool:
+    """What a side file's write may displace: nothing, or a regular file (never a link, a pipe or a folder)."""
+    try:
+        return stat.S_ISREG(os.lstat(name).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def write_side_file(path: Path, text: str) -> None:
+    """Write one of the games folder's own files whole (atomic.write), in its own name only: a link, a pipe or a
+    folder standing there is left alone and the write given up (`SaveError`), so nothing outside the folder is
+    ever written through it."""
+    try:
+        atomic.write(path, text.encode("utf-8"), check=_free_or_regular)
+    except atomic.Displaced:
+        raise SaveError("not_regular", path=path) from None
 
 
 def is_game_file(target: Path, game: Path | None = None) -> bool:
