@@ -161,6 +161,11 @@ def cmd_new(
     from .engine import data as D
     from .words import card_codes
 
+    if file:
+        try:
+            gamefile.check_name_fits(file)  # before the wizard asks anything
+        except gamefile.SaveError as e:
+            fail(str(e))
     given: dict[str, Any] = {
         "players": _split_list(players) or None,
         "mode": mode,
@@ -649,10 +654,19 @@ def cmd_games() -> None:
         return
     from .stats import summaries
 
-    rows = [[p.name, s["players"], s["where"]] for p, s in zip(games, summaries(games, progress=_progress),
-                                                               strict=True)]
+    rows = [[file_name(p), s["players"], s["where"]]
+            for p, s in zip(games, summaries(games, progress=_progress), strict=True)]
     out(table(list(texts.load("cli")["games_columns"]), rows))
     out(say("games_folder", folder=gamefile.games_dir()))
+
+
+def file_name(path: Path) -> str:
+    """A file's name for one cell or one line: a newline, tab or control character in it is shown as \\uXXXX, so it
+    cannot break the table or drive the terminal."""
+    from .engine.names import neutralise
+
+    name = neutralise(path.name)
+    return "".join(f"\\u{ord(c):04x}" if c in "\n\r\t" else c for c in name)
 
 
 def _progress(done: int, todo: int) -> None:

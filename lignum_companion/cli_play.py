@@ -18,6 +18,12 @@ def cmd_play(
     from .cli_game import load_or_fail
 
     path, gf, g = load_or_fail(file)
+    try:
+        gamefile.check_name_fits(path)  # refused now, not after the table has answered (it could never be saved)
+    except gamefile.SaveError as e:
+        from .cli_game import fail
+
+        fail(str(e))
     gamefile.remember(path)
     code = table.play(path, gf, g, quiet=quiet)
     code = entry.handled() or code  # the table said what was saved; a SIGTERM still exits 143

@@ -39,7 +39,7 @@ def stats(
     """Results across finished games: wins, averages, best totals, money by season; per game the totals."""
     from . import gamefile, texts
     from . import stats as st
-    from .cli_game import coloured_table, out
+    from .cli_game import coloured_table, file_name, out
 
     lab = texts.load("stats")
     paths: list[Path] = []
@@ -95,7 +95,7 @@ def stats(
         out()
         out(lab["skipped"])
         for s in result.skipped:
-            out(f"  {Path(s.path).name}: {s.reason}")
+            out(f"  {file_name(Path(s.path))}: {s.reason}")
     if pdf:
         out(texts.fill(lab["written"], path=pdf))
 

@@ -484,6 +484,7 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
     `.FILE.lock`, never on the game file (which a save swaps); it is opened without following links and never
     truncated or removed (removing it would let a waiter and a newcomer lock two different files).
     """
+    check_name_fits(path)
     lp = str(lock_path(path))
     if lp in _held and _held[lp][0] == os.getpid():
         _held[lp][1] += 1
@@ -520,6 +521,29 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
     finally:
         del _held[lp]
         lock.release()
+
+
+# The names a save makes beside FILE, the longest first: `.FILE.bak.XXXXXXXX.tmp` (the backup's temporary file) is
+# 18 bytes longer than FILE; `FILE.before-undo-N`, `.FILE.XXXXXXXX.tmp`, `.FILE.lock` are shorter.
+NAME_EXTRA = len(".") + len(BACKUP_SUFFIX) + len(".XXXXXXXX.tmp")
+
+
+def name_limit(folder: Path) -> int:
+    """The longest game file name (in bytes) whose backup, lock and temporary names the folder can still hold."""
+    try:
+        most = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        most = 255
+    return min(most, 255) - NAME_EXTRA
+
+
+def check_name_fits(path: str | os.PathLike[str]) -> None:
+    """Refuse at once (`SaveError`) a game whose name is too long to save beside (it could be read, never saved)."""
+    real = Path(os.path.realpath(path))
+    n = len(os.fsencode(real.name))
+    folder = real.parent if real.parent.is_dir() else Path(".")
+    if n > name_limit(folder):
+        raise SaveError("name_too_long", path=path, n=n, most=name_limit(folder))
 
 
 # --- atomic writing -------------------------------------------------------------------------------------------
@@ -731,6 +755,7 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
     """
     data = render(gf).encode("utf-8")
     folder = path.parent
+    check_name_fits(path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = atomic.write_temp(folder, path.name, data, atomic.new_file_mode())
