@@ -31,6 +31,9 @@ from .pdf_fonts import letters
 
 MM = 72 / 25.4
 PIECE_ORDER = ("F", "S", "H", "mF", "mS", "mH")
+CORRECTIONS_SHOWN = 40  # per player; the rest are counted in one line
+CORRECTIONS_PER_ROW = 8  # table rows never split, so a long list is laid out in rows of this many
+TITLE_LINES = 3  # a game name longer than this many lines of the title is cut with an ellipsis
 
 
 LedgerRow = tuple[str, dict[str, int], int, bool]  # season label, sums by reason group, money at its end, final?
@@ -474,6 +477,14 @@ class _Sheet:
         """A name short enough for `lines` lines of a narrow column; the full name is in the standings."""
         return self.fonts.fit(name, self.S["table"], width * lines - (lines - 1) * self.S["table"], bold)
 
+    def corrections_shown(self, corrections: list[str], lead: str = "") -> list[str]:
+        """The first corrections as flagged lines, and a last line counting the rest: a sheet of 80 or 100,000
+        corrections stays a few pages (every line is in the log: `lignum log`)."""
+        lines = [f"{self.flag} {lead}{words.correction(c)}" for c in corrections[:CORRECTIONS_SHOWN]]
+        if len(corrections) > CORRECTIONS_SHOWN:
+            lines.append(texts.fill(self.L["corrections_more"], n=len(corrections) - CORRECTIONS_SHOWN))
+        return lines
+
     def colour_of(self, row: dict[str, Any]) -> str:
         return self.player_hex.get(row["colour"], self.hex["ink"])
 
@@ -513,7 +524,8 @@ class _Sheet:
             banner = texts.fill(self.L["banner"], where=views.where(self.g))
             _draw_runs(canv, self.fonts, self.margin, h - self.margin * 0.62, banner, self.S["body"], bold=True)
         canv.setFillColor(self.C["muted"])
-        footer = texts.fill(self.L["footer"], game=self.game_name, page=doc.page)
+        footer = texts.fill(self.L["footer"], game=self.fonts.fit(self.game_name, self.S["footer"], w * 0.6),
+                            page=doc.page)
         _draw_runs(canv, self.fonts, w / 2, self.margin * 0.45, footer, self.S["footer"], align="centre")
         canv.restoreState()
 
@@ -552,6 +564,8 @@ class _Sheet:
         name = self.game_name
         if max(self.fonts.width(word, size, True) for word in name.split() or [""]) > title_w:
             name = self.fonts.fit(name, size, title_w, bold=True)
+        if self.fonts.width(name, size, True) > TITLE_LINES * title_w * 0.85:  # wrapping wastes some of each line
+            name = self.fonts.fit(name, size, TITLE_LINES * title_w * 0.85, bold=True)
         from reportlab.lib.styles import ParagraphStyle
 
         self.st["title_fit"] = ParagraphStyle("title_fit", parent=self.st["title"], fontSize=size,
@@ -654,14 +668,17 @@ class _Sheet:
             self.P(texts.fill(L["loans_value"], count=r["loans"], dollars=money(-r["loan_repayment"]))
                    if r["loans"] else nothing) for r in rows])
         table.append([label(L["debt"])] + [self.P(money(-r["debt"]) if r["debt"] else nothing) for r in rows])
-        corr_row = None
+        corr_rows: list[int] = []
         if any(r["corrections"] for r in rows):
-            corr_row = len(table)
-            flag = self.flag
-            table.append([label(f"{flag} {L['corrections']}")] + [
-                self.lines([(f"{flag} {words.correction(c)}", False, self.hex["correction"])
-                            for c in r["corrections"]], "small")
-                if r["corrections"] else self.P(nothing) for r in rows])
+            shown = [self.corrections_shown(r["corrections"]) for r in rows]
+            longest = max(len(lines) for lines in shown)
+            for at in range(0, longest, CORRECTIONS_PER_ROW):  # a few per row, so a long list splits over pages
+                corr_rows.append(len(table))
+                first = label(f"{self.flag} {L['corrections']}") if at == 0 else self.P("")
+                table.append([first] + [
+                    self.lines([(c, False, self.hex["correction"]) for c in lines[at: at + CORRECTIONS_PER_ROW]],
+                               "small") if lines[at: at + CORRECTIONS_PER_ROW] else self.P(nothing if at == 0 else "")
+                    for lines in shown])
         total_row = len(table)
         table.append([self.P(L["total"], bold=True)] + [self.P(money(r["total"]), "heading", bold=True) for r in rows])
         table.append([self.P(L["place"], bold=True)] + [self.P(self.place_text(r), bold=True) for r in rows])
@@ -677,8 +694,8 @@ class _Sheet:
         ]
         for i, r in enumerate(rows):
             cmds.append(("LINEABOVE", (i + 1, 0), (i + 1, 0), 3, self.colour_of(r)))
-        if corr_row is not None:
-            cmds.append(("TEXTCOLOR", (0, corr_row), (0, corr_row), self.C["correction"]))
+        for row in corr_rows[:1]:
+            cmds.append(("TEXTCOLOR", (0, row), (0, row), self.C["correction"]))
         t.setStyle(TableStyle(cmds))
         return [t]
 
@@ -800,9 +817,10 @@ class _Sheet:
             block = [title, self.P(note, "small", colour=self.hex["muted"]), Spacer(1, 1.5),
                      self._ledger_table(r, rows, used, widths)]
             if p.corrections:
-                flag = self.flag
-                block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {words.correction(c)}", False,
-                                          self.hex["correction"]) for c in p.corrections], "small"))
+                lines = self.corrections_shown(p.corrections, f"{L['ledger_corrections']}: ")
+                for at in range(0, len(lines), CORRECTIONS_PER_ROW):
+                    block.append(self.lines([(c, False, self.hex["correction"])
+                                             for c in lines[at: at + CORRECTIONS_PER_ROW]], "small"))
             block.append(Spacer(1, 6))
             story.append(KeepTogether(block))
         return story
