@@ -325,10 +325,8 @@ def check_target(out: str, force: bool) -> Path:
         raise ExportError(_said("no_name"))
     try:
         st: os.stat_result | None = os.lstat(p)
-    except FileNotFoundError:
+    except OSError:  # nothing there, or a parent that is not a folder (said below)
         st = None
-    except OSError as e:
-        raise ExportError(_said("cannot_write", path=out, error=e.strerror or e)) from None
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise ExportError(_said("folder", path=out, example=p / "score.pdf"))
     parent = p.parent
