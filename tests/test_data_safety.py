@@ -22,6 +22,7 @@ from lignum_companion.cli.app import app
 from lignum_companion.engine import GameFileError, IllegalAction, NotationError, new_game, parse
 from lignum_companion.engine.setup import Setup, check_name
 from lignum_companion.gamefile import store as gamefile
+from lignum_companion.system import atomic
 
 runner = CliRunner()
 PATH_2P = "path " + PATHS[2]
@@ -153,14 +154,14 @@ def test_item7_a_planted_lock_link_is_refused_not_followed(tmp_path):
 
 def test_item7_temporary_files_are_created_exclusively(tmp_path, monkeypatch):
     seen = []
-    real = gamefile.tempfile.mkstemp
+    real = atomic.tempfile.mkstemp
 
     def spy(*a, **k):
         fd, name = real(*a, **k)
         seen.append(name)
         return fd, name
 
-    monkeypatch.setattr(gamefile.tempfile, "mkstemp", spy)
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", spy)
     path = game(tmp_path)
     gamefile.save(gamefile.append(gamefile.read(path), [PATH_2P]), path)
     assert len(seen) == 3 and len(set(seen)) == 3  # new file; then the new version and the backup

@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "lignum_companion"
 # Bottom to top: a module may import its own layer and the layers below it, never one above.
-LAYERS = ("engine", "texts", "gamefile", "views", "printables", "table", "cli")
+LAYERS = ("system", "engine", "texts", "gamefile", "views", "printables", "table", "cli")
 BESIDE = {"dev": set(LAYERS) - {"cli"}}  # development tools may use everything but the command line
 LIMITS = {"module": 600, "class": 300, "function": 80}
 
@@ -63,6 +63,13 @@ STILL_CIRCLES = {
     "lignum_companion.cli.entry -> lignum_companion.cli.app -> lignum_companion.cli.play -> lignum_companion.cli.entry",
     "lignum_companion.texts.words -> lignum_companion.views.game -> lignum_companion.texts.words",
 }
+
+
+def test_the_engine_is_pure_and_the_system_knows_no_game() -> None:
+    """engine/ and system/ stand side by side at the bottom: neither imports the other or anything above."""
+    for name, path in modules().items():
+        if layer(name) in ("engine", "system"):
+            assert {layer(t) for t in imports_of(name, path)} <= {layer(name)}, name
 
 
 def test_imports_run_down_the_layers() -> None:

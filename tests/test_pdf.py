@@ -20,6 +20,7 @@ from lignum_companion.engine import data as D
 from lignum_companion.engine import score
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.printables import score_sheet as pdf
+from lignum_companion.system import atomic
 
 sys.path.insert(0, str(Path(__file__).parent))
 import gamegen  # noqa: E402
@@ -302,7 +303,10 @@ def test_existing_file_needs_force(tmp_path, small_game):
     out.write_bytes(b"keep me")
     with pytest.raises(pdf.ExportError, match="already exists; add --force"):
         pdf.export(gf, g, str(out), force=False, paper="A4")
+    with pytest.raises(pdf.ExportError, match="is not a PDF; --force replaces only an earlier PDF"):
+        pdf.export(gf, g, str(out), force=True, paper="A4")  # issue 24 item 2: only a PDF is replaced
     assert out.read_bytes() == b"keep me"
+    out.write_bytes(b"%PDF-1.4 an earlier sheet")
     pdf.export(gf, g, str(out), force=True, paper="letter")
     assert out.read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["score.pdf"]
@@ -329,7 +333,7 @@ def test_unwritable_folder_refused(tmp_path, small_game, monkeypatch):
         if os.access(ro, os.W_OK):  # root writes anywhere: make the OS say no instead
             def refuse(*a, **k):
                 raise PermissionError(13, "Permission denied")
-            monkeypatch.setattr(pdf.tempfile, "mkstemp", refuse)
+            monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
         with pytest.raises(pdf.ExportError, match=r"cannot write .*(not writable|Permission denied)"):
             pdf.export(gf, g, str(ro / "s.pdf"), force=False, paper="A4")
     finally:
@@ -340,15 +344,16 @@ def test_unwritable_folder_refused(tmp_path, small_game, monkeypatch):
 def test_failure_while_writing_leaves_nothing(tmp_path, small_game, monkeypatch):
     gf, g = small_game
     out = tmp_path / "score.pdf"
-    out.write_bytes(b"old")
+    out.write_bytes(b"%PDF-1.4 old")
 
-    def broken(src, dst):
+    def broken(*_):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(pdf.os, "replace", broken)
+    monkeypatch.setattr(atomic, "exchange", broken)
     with pytest.raises(pdf.ExportError, match="No space left"):
         pdf.export(gf, g, str(out), force=True, paper="A4")
-    assert out.read_bytes() == b"old"
+    assert out.read_bytes() == b"%PDF-1.4 old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["score.pdf"]
 
 

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from lignum_companion.system import atomic
 from lignum_companion.texts import catalog as texts
 
 
@@ -105,6 +106,11 @@ def test_a_read_only_cache_folder_is_read_but_never_written(folders, monkeypatch
         return builtins.open(file, mode, *args, **kwargs)
 
     monkeypatch.setattr(texts, "open", read_only_open, raising=False)
+
+    def read_only_mkstemp(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", read_only_mkstemp)  # the cache is written by atomic.write
     with monkeypatch.context() as m:
         _no_tomllib(m)
         assert _fresh()["word"] == "나무"  # a warm read-only cache (e.g. made at install time) still serves

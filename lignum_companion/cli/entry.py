@@ -142,10 +142,26 @@ def _stop(name: str) -> None:
     sys.exit(EXIT_CODES.get(name, 130))
 
 
+def _debug() -> bool:
+    """LIGNUM_DEBUG on: a bug shows its traceback (checked at the start, so it reads as a flag here)."""
+    from lignum_companion.gamefile.settings import SettingError, flag
+
+    try:
+        return flag("LIGNUM_DEBUG")
+    except SettingError:
+        return False
+
+
 def main() -> None:
     """Run the `lignum` command with the handlers in place; map each way of stopping to its exit code."""
     install()
     try:
+        from lignum_companion.gamefile.settings import problem
+
+        bad = problem()  # a LIGNUM_* variable no command could use: one line, before anything runs
+        if bad is not None:
+            sys.stderr.write(str(bad) + "\n")
+            sys.exit(2)
         from lignum_companion.cli.app import app
 
         app(standalone_mode=True)
@@ -159,7 +175,7 @@ def main() -> None:
         _quiet_broken_pipe()
         sys.exit(0)
     except Exception as e:  # noqa: BLE001 - the last line of defence of a CLI
-        if os.environ.get("LIGNUM_DEBUG"):
+        if _debug():
             raise
         saved = _last_saved()
         what = _say("bug_saved", path=saved) if saved else _say("bug_nothing")

@@ -162,6 +162,11 @@ def cmd_new(
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.texts.words import card_codes
 
+    if file:
+        try:
+            gamefile.check_name_fits(file)  # before the wizard asks anything
+        except gamefile.SaveError as e:
+            fail(str(e))
     given: dict[str, Any] = {
         "players": _split_list(players) or None,
         "mode": mode,
@@ -476,13 +481,16 @@ def cmd_log(file: str = FileArg) -> None:
 def cmd_undo(
     file: str = FileArg,
     n: int = typer.Option(1, "-n", help="How many actions to take back"),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Take back actions of earlier rounds without asking"),
 ) -> None:
-    """Take back the last action(s) (the previous file is kept as FILE.bak)."""
+    """Take back the last action(s) (the previous file is kept as FILE.bak; an undo into an earlier round asks
+    first, or needs --yes, and keeps the whole game as it was in FILE.before-undo-N)."""
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.views import game as views
 
     if n < 1:
         fail(say("undo_n"), 2)
+    kept = None
     with locked_or_fail(resolve_file(file)) as path:
         path, gf, g = load_or_fail(str(path))
         if not gf.actions:
@@ -491,10 +499,33 @@ def cmd_undo(
         removed = gf.actions[-n:]
         new = gamefile.drop_last(gf, n)
         g2 = gamefile.replay(new)
+        if g2.round < g.round or n == len(gf.actions) > 1:  # into an earlier round, or the whole game
+            _confirm_large_undo(n, g2, yes, everything=n == len(gf.actions))
+            try:
+                kept = gamefile.keep_copy(gf, "before-undo")
+            except gamefile.SaveError as e:
+                fail(str(e))
         save_or_fail(new, path)
     for line in removed:
         out(say("undone", action=line.text))
+    if kept is not None:
+        prose(say("undo_kept", kept=kept, path=path))
     out(say("next", waiting=views.waiting_for(g2)))
+
+
+def _confirm_large_undo(n: int, back_to: Any, yes: bool, everything: bool = False) -> None:
+    """An undo beyond the current round takes back what a table would not lightly lose: a terminal asks, a script
+    says --yes (PRODUCT: any mistake undoable, nothing lost; issue 24 item 3)."""
+    from lignum_companion.views import game as views
+
+    where = views.where(back_to)
+    if yes:
+        return
+    how = "undo_all_confirm" if everything else "undo_confirm"
+    if not sys.stdin.isatty():
+        fail(say(f"{how}_needed", n=n, where=where))
+    if not typer.confirm(say(how, n=n, where=where), default=False, err=True):
+        fail(say("undo_declined"))
 
 
 def cmd_check(file: str = FileArg) -> None:
@@ -628,10 +659,19 @@ def cmd_games() -> None:
         return
     from lignum_companion.views.stats import summaries
 
-    rows = [[p.name, s["players"], s["where"]] for p, s in zip(games, summaries(games, progress=_progress),
-                                                               strict=True)]
+    rows = [[file_name(p), s["players"], s["where"]]
+            for p, s in zip(games, summaries(games, progress=_progress), strict=True)]
     out(table(list(texts.load("cli")["games_columns"]), rows))
     out(say("games_folder", folder=gamefile.games_dir()))
+
+
+def file_name(path: Path) -> str:
+    """A file's name for one cell or one line: a newline, tab or control character in it is shown as \\uXXXX, so it
+    cannot break the table or drive the terminal."""
+    from lignum_companion.engine.names import neutralise
+
+    name = neutralise(path.name)
+    return "".join(f"\\u{ord(c):04x}" if c in "\n\r\t" else c for c in name)
 
 
 def _progress(done: int, todo: int) -> None:

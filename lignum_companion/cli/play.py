@@ -20,6 +20,12 @@ def cmd_play(
     from lignum_companion.gamefile import store as gamefile
 
     path, gf, g = load_or_fail(file)
+    try:
+        gamefile.check_name_fits(path)  # refused now, not after the table has answered (it could never be saved)
+    except gamefile.SaveError as e:
+        from lignum_companion.cli.game import fail
+
+        fail(str(e))
     gamefile.remember(path)
     code = table.play(path, gf, g, quiet=quiet)
     code = entry.handled() or code  # the table said what was saved; a SIGTERM still exits 143

@@ -37,7 +37,7 @@ def stats(
     no_cache: bool = typer.Option(False, "--no-cache", help="Replay every game instead of using the cache."),
 ) -> None:
     """Results across finished games: wins, averages, best totals, money by season; per game the totals."""
-    from lignum_companion.cli.game import coloured_table, out
+    from lignum_companion.cli.game import coloured_table, file_name, out
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.texts import catalog as texts
     from lignum_companion.views import stats as st
@@ -62,7 +62,7 @@ def stats(
         from lignum_companion.printables import stats_sheet as stats_pdf
 
         try:
-            pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()))
+            pdfmod.write_atomic(target, stats_pdf.render(result, paper=paper or pdfmod.default_paper()), force)
         except pdfmod.ExportError as e:
             _fail(str(e))
     if as_json:
@@ -96,7 +96,7 @@ def stats(
         out()
         out(lab["skipped"])
         for s in result.skipped:
-            out(f"  {Path(s.path).name}: {s.reason}")
+            out(f"  {file_name(Path(s.path))}: {s.reason}")
     if pdf:
         out(texts.fill(lab["written"], path=pdf))
 
@@ -128,7 +128,7 @@ def reference(
     try:
         target = pdfmod.check_target(target_name, force)
         data = ref.render(facts, paper=paper or pdfmod.default_paper())
-        pdfmod.write_atomic(target, data)
+        pdfmod.write_atomic(target, data, force)
     except pdfmod.ExportError as e:
         _fail(str(e))
     from lignum_companion.texts import catalog as texts

@@ -59,6 +59,23 @@ def check_building_name(name: str) -> str:
         raise IllegalAction.keyed("setup_building_name", "R23", reason=e.reason) from None
 
 
+EFFECT_MAX = 300  # characters of a building's effect text: a tile's printed sentence or two
+
+
+def check_building_effect(name: str, effect: str) -> str:
+    """A building's effect text is shown and saved on one header line: no `|` (it separates the tiles), no control
+    or invisible character, and not a page long (R23: recorded, not modelled)."""
+    if "|" in effect:
+        raise IllegalAction.keyed("setup_building_effect_bar", "R23", building=name)
+    bad = first_unsafe(effect)
+    if bad is not None:
+        raise IllegalAction.keyed("setup_building_effect_unsafe", "R23", building=name, char=describe(bad))
+    if len(effect) > EFFECT_MAX:
+        raise IllegalAction.keyed("setup_building_effect_long", "R23", building=name, most=EFFECT_MAX,
+                                  got=len(effect))
+    return nfc(effect)
+
+
 def validate(s: Setup) -> None:
     """Refuse an impossible setup with one clear reason; names are NFC-normalised in place (engine/names.py)."""
     n = len(s.players)
@@ -102,6 +119,7 @@ def validate(s: Setup) -> None:
         seen = set()
         for b in s.buildings:
             check_building_name(b[0])
+            b[1] = check_building_effect(b[0], b[1])
             if b[0].casefold() in seen:
                 raise IllegalAction.keyed("setup_building_twice", "R23", building=b[0])
             seen.add(b[0].casefold())

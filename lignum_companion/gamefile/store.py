@@ -16,13 +16,12 @@ a symlinked game file is saved through the link to its target, with its permissi
 
 from __future__ import annotations
 
+import errno
 import glob
 import hashlib
 import os
 import re
 import stat
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from lignum_companion.engine import data as D
 from lignum_companion.engine import errors as _errors
 from lignum_companion.engine.names import brief, describe, first_unsafe
 from lignum_companion.engine.state import Game
+from lignum_companion.system import atomic
 
 
 def _render_refusal(e: LignumError, part: str) -> str:
@@ -106,7 +106,7 @@ ORDER_RULES = ("free", "strict")  # R24: `order-rule strict` keeps clearing orde
 BACKUP_SUFFIX = ".bak"
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     """One action line of the file with its 1-based line number."""
 
@@ -367,20 +367,30 @@ def read(path: str | os.PathLike[str]) -> GameFile:
     return gf
 
 
-MAX_FILE_BYTES = 50_000_000  # a long game is a few kB; anything this large is not a game file
+# A long game is a few thousand lines (under 100 kB); 4 MB holds a game of 100,000 corrections and still replays
+# in about 100 MB of memory (some 30 bytes per byte of file). Anything larger is refused before it is read.
+MAX_FILE_BYTES = 4_000_000
 
 
 def _read_regular(p: Path) -> bytes:
-    """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang)."""
-    st = os.stat(p)
-    if stat.S_ISDIR(st.st_mode):
-        raise IsADirectoryError(p)
-    if not stat.S_ISREG(st.st_mode):
-        raise BadFile(0, "read.not_regular", path=p)
-    if st.st_size > MAX_FILE_BYTES:
-        raise BadFile(0, "read.too_large", path=p, size=st.st_size)
-    with open(p, "rb") as f:
-        return f.read(MAX_FILE_BYTES + 1)
+    """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang).
+
+    Opened without blocking and then looked at (fstat), so a pipe put at the name after a look cannot hang us."""
+    fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(p)
+        if not stat.S_ISREG(st.st_mode):
+            raise BadFile(0, "read.not_regular", path=p)
+        if st.st_size > MAX_FILE_BYTES:
+            raise BadFile(0, "read.too_large", path=p, size=st.st_size, most=MAX_FILE_BYTES)
+        data = _read_fd(fd)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:  # grew while read
+        raise BadFile(0, "read.too_large", path=p, size=len(data), most=MAX_FILE_BYTES)
+    return data
 
 
 def _fingerprint(data: bytes) -> str:
@@ -458,7 +468,7 @@ class FileChanged(SaveError):
 # --- the lock -------------------------------------------------------------------------------------------
 
 LOCK_WAIT = 10.0  # seconds a second writer waits for the first one; LIGNUM_LOCK_WAIT overrides (tests)
-_held: dict[str, list] = {}  # lock path -> [pid, depth]: a process may nest `locked` on one file (not its children)
+_held: dict[str, list] = {}  # lock path -> [pid, depth, lock]: a process may nest `locked` on one file
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
@@ -469,11 +479,14 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[None]:
-    """Hold the game's OS lock (flock, or msvcrt on Windows) for a whole read, check and write.
+    """Hold the game's OS lock (the `filelock` package: flock, or LockFileEx on Windows) for a whole read, check
+    and write.
 
-    A second writer waits up to `wait` seconds, then gets `FileBusy`. The lock is on `.FILE.lock`, never on the
-    game file (which `os.replace` swaps); it is opened without following links and never truncated or removed.
+    A second writer waits up to `wait` seconds (LIGNUM_LOCK_WAIT, settings.py), then gets `FileBusy`. The lock is on
+    `.FILE.lock`, never on the game file (which a save swaps); it is opened without following links and never
+    truncated or removed (removing it would let a waiter and a newcomer lock two different files).
     """
+    check_name_fits(path)
     lp = str(lock_path(path))
     if lp in _held and _held[lp][0] == os.getpid():
         _held[lp][1] += 1
@@ -483,62 +496,59 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
             _held[lp][1] -= 1
         return
     if wait is None:
-        wait = float(os.environ.get("LIGNUM_LOCK_WAIT", LOCK_WAIT))
+        from lignum_companion.gamefile.settings import SettingError, lock_wait
+
+        try:
+            wait = lock_wait()
+        except SettingError as e:
+            raise SaveError("bad_setting", setting=e) from None
     try:
         os.makedirs(os.path.dirname(lp), exist_ok=True)
-        fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o666)
+        if os.path.islink(lp):  # filelock opens with O_NOFOLLOW too; this names the obstacle before waiting
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(lp, timeout=wait, poll_interval=0.005, fallback_to_soft=False, preserve_lock_file=True)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise FileBusy("busy", path=path, wait=f"{wait:g}") from None
+    except FileBusy:
+        raise
     except OSError as e:
-        raise SaveError("cannot_lock", path=path, error=e.strerror, lock=lp) from None
+        raise SaveError("cannot_lock", path=path, error=e.strerror or e, lock=lp) from None
+    _held[lp] = [os.getpid(), 1, lock]
     try:
-        deadline = time.monotonic() + wait
-        delay = 0.002
-        while not _try_lock(fd):
-            if time.monotonic() >= deadline:
-                raise FileBusy("busy", path=path, wait=f"{wait:g}")
-            time.sleep(delay)
-            delay = min(delay * 2, 0.05)
-        _held[lp] = [os.getpid(), 1]
-        try:
-            yield
-        finally:
-            del _held[lp]
-            _unlock(fd)
+        yield
     finally:
-        os.close(fd)
+        del _held[lp]
+        lock.release()
 
 
-def _try_lock(fd: int) -> bool:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
+# The names a save makes beside FILE, the longest first: `.FILE.bak.XXXXXXXX.tmp` (the backup's temporary file) is
+# 18 bytes longer than FILE; `FILE.before-undo-N`, `.FILE.XXXXXXXX.tmp`, `.FILE.lock` are shorter.
+NAME_EXTRA = len(".") + len(BACKUP_SUFFIX) + len(".XXXXXXXX.tmp")
 
-        try:
-            os.lseek(fd, 0, 0)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    import fcntl
 
+def name_limit(folder: Path) -> int:
+    """The longest game file name (in bytes) whose backup, lock and temporary names the folder can still hold."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
+        most = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        most = 255
+    return min(most, 255) - NAME_EXTRA
 
 
-def _unlock(fd: int) -> None:
-    if sys.platform == "win32":  # pragma: no cover
-        import msvcrt
-
-        os.lseek(fd, 0, 0)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_UN)
+def check_name_fits(path: str | os.PathLike[str]) -> None:
+    """Refuse at once (`SaveError`) a game whose name is too long to save beside (it could be read, never saved)."""
+    real = Path(os.path.realpath(path))
+    n = len(os.fsencode(real.name))
+    folder = real.parent if real.parent.is_dir() else Path(".")
+    if n > name_limit(folder):
+        raise SaveError("name_too_long", path=path, n=n, most=name_limit(folder))
 
 
-# --- atomic writing -------------------------------------------------------------------------------------
+# --- atomic writing -------------------------------------------------------------------------------------------
 
 stage_hook: Callable[[str], None] | None = None  # tests stop a save at a named stage to kill it there
 saved: list[Path] = []  # files this process has saved, for the line printed when a signal stops it
@@ -549,89 +559,164 @@ def _stage(name: str) -> None:
         stage_hook(name)
 
 
-def _new_file_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+class _Current:
+    """The game file as this save found it, held open: so the save can tell, up to the moment its new version
+    takes the name, whether anyone (a hand edit, an editor's own save) changed the file since."""
+
+    def __init__(self, fd: int, data: bytes) -> None:
+        self.fd = fd
+        self.st = os.fstat(fd)
+        self.data = data
+
+    @classmethod
+    def open(cls, p: Path) -> _Current | None:
+        """The file at `p` (a real path: a link planted there now is refused), or None when there is none."""
+        try:
+            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise SaveError("not_regular", path=p) from None
+            if os.path.isdir(p):
+                raise SaveError("folder", path=p) from None
+            raise
+        try:
+            st = os.fstat(fd)
+            if stat.S_ISDIR(st.st_mode):
+                raise SaveError("folder", path=p)
+            if not stat.S_ISREG(st.st_mode):
+                raise SaveError("not_regular", path=p)
+            if st.st_size > MAX_FILE_BYTES:
+                raise SaveError("too_large", path=p, size=st.st_size, most=MAX_FILE_BYTES)
+            return cls(fd, _read_fd(fd))
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def unchanged(self) -> bool:
+        """Whether the open file still holds what was read (its size, modification time and bytes; not its change
+        time, which the swap of names itself moves)."""
+        now = os.fstat(self.fd)
+        if (now.st_size, now.st_mtime_ns) != (self.st.st_size, self.st.st_mtime_ns):
+            return False
+        return _read_fd(self.fd) == self.data
+
+    def named(self, name: str) -> bool:
+        """Whether `name` is still this very file, unchanged (not a new file an editor renamed into place)."""
+        try:
+            st = os.lstat(name)
+        except FileNotFoundError:
+            return False
+        return (st.st_dev, st.st_ino) == (self.st.st_dev, self.st.st_ino) and self.unchanged()
+
+    def close(self) -> None:
+        os.close(self.fd)
 
 
-def _write_temp(folder: Path, name: str, data: bytes, mode: int, role: str = "temp") -> str:
-    """A new, uniquely named temporary file in `folder` holding `data` (created with O_EXCL: never a link)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+def _read_fd(fd: int) -> bytes:
+    """All bytes of an open file from its start (at most the size cap and one byte more)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    parts = []
+    left = MAX_FILE_BYTES + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _obstacle(p: Path) -> None:
+    """Refuse a save whose backup or temporary name is taken by something that is not a file (a folder named
+    `g.lignum.bak`), naming that thing rather than the game."""
+    bak = p.with_name(p.name + BACKUP_SUFFIX)
     try:
-        with os.fdopen(fd, "wb") as f:
-            _stage(f"{role}-created")
-            half = len(data) // 2
-            f.write(data[:half])
-            _stage(f"{role}-half-written")
-            f.write(data[half:])
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-    except BaseException:
-        _unlink(tmp)
-        raise
-    return tmp
+        st = os.lstat(bak)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError("backup_folder", path=p, backup=bak)
+    if not stat.S_ISREG(st.st_mode) and not stat.S_ISLNK(st.st_mode):
+        raise SaveError("backup_not_regular", path=p, backup=bak)
 
 
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True, origin: str | None = None) -> None:
     """Write so that the file is always either the old or the new version; keep the old one as FILE.bak.
 
-    A symlink is followed to its target (the link stays); the file's permission bits are kept (and given to the
-    backup); a read-only game file is refused rather than replaced.
+    With `origin` (the fingerprint of the bytes the change was made from), refuse with `FileChanged` if the file
+    holds anything else, checked when the save starts and again as the new version takes the name: where names can
+    be swapped in one step (atomic.exchange) the file displaced must be the very one read, unchanged, or the swap
+    is undone; elsewhere an edit that reached the old file in the last moment is put back. Either way a hand edit
+    made during a save is kept and the save refuses. The old file itself becomes FILE.bak, so a write still under
+    way into it lands there. A symlink is followed to its target (the link stays); the file's permission bits are
+    kept; a read-only game file is refused rather than replaced.
     """
     p = Path(os.path.realpath(path))
     p.parent.mkdir(parents=True, exist_ok=True)
+    current = _Current.open(p)
     try:
-        st = os.stat(p)
-    except FileNotFoundError:
-        st = None
-    if st is not None:
-        if not stat.S_ISREG(st.st_mode):
-            raise SaveError("not_regular", path=path)
-        if not os.access(p, os.W_OK) or not st.st_mode & stat.S_IWUSR:
-            raise SaveError("read_only", path=path)
-    mode = stat.S_IMODE(st.st_mode) if st is not None else _new_file_mode()
-    tmp = _write_temp(p.parent, p.name, text.encode("utf-8"), mode)
-    try:
-        _stage("temp-done")
-        if backup and st is not None:
+        if current is not None:
+            if not os.access(p, os.W_OK) or not current.st.st_mode & stat.S_IWUSR:
+                raise SaveError("read_only", path=path)
+            if origin is not None and _fingerprint(current.data) != origin:
+                raise FileChanged("changed", path=path)
+        elif origin is not None:
+            raise FileChanged("changed", path=path)  # it was read, and it is gone
+        if backup:
+            _obstacle(p)
+        mode = stat.S_IMODE(current.st.st_mode) if current is not None else atomic.new_file_mode()
+        tmp = atomic.write_temp(p.parent, p.name, text.encode("utf-8"), mode, stage=_stage)
+        try:
+            _stage("temp-done")
             bak = p.with_name(p.name + BACKUP_SUFFIX)
-            btmp = _write_temp(p.parent, bak.name, _read_regular(p), mode, "backup")
+            if backup and current is not None:
+                btmp = atomic.write_temp(p.parent, bak.name, current.data, mode, stage=_stage, role="backup")
+                try:
+                    _stage("backup-done")
+                    if not current.unchanged():
+                        raise FileChanged("changed_during", path=path)
+                    os.replace(btmp, bak)
+                except BaseException:
+                    atomic.unlink_quietly(btmp)
+                    raise
+            _stage("backup-replaced")
             try:
-                _stage("backup-done")
-                os.replace(btmp, bak)
-            except BaseException:
-                _unlink(btmp)
-                raise
-        _stage("backup-replaced")
-        os.replace(tmp, p)
-    except BaseException:
-        _unlink(tmp)
-        raise
+                displaced = atomic.put(tmp, p, current.named if current is not None else _nothing_at, _stage)
+            except atomic.Displaced:
+                raise FileChanged("changed_during", path=path) from None
+            if displaced is None and current is not None and not current.unchanged():
+                _put_back(p, current, mode)  # no swap here: the edit reached the old file just before the replace
+                raise FileChanged("changed_during", path=path)
+            if displaced is not None:
+                if backup:
+                    os.replace(displaced, bak)  # the old file itself: a late write into it is kept there
+                else:
+                    atomic.unlink_quietly(displaced)
+        except BaseException:
+            atomic.unlink_quietly(tmp)
+            raise
+    finally:
+        if current is not None:
+            current.close()
     saved.append(Path(path))
     _stage("replaced")
-    _fsync_dir(p.parent)
+    atomic.fsync_dir(p.parent)
 
 
-def _fsync_dir(folder: Path) -> None:
+def _nothing_at(name: str) -> bool:
+    return not os.path.lexists(name)
+
+
+def _put_back(p: Path, current: _Current, mode: int) -> None:
+    """Give the name back to the old file as it is now (with the edit that reached it during the save)."""
+    tmp = atomic.write_temp(p.parent, p.name, _read_fd(current.fd), mode)
     try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        os.replace(tmp, p)
+    except BaseException:
+        atomic.unlink_quietly(tmp)
+        raise
 
 
 def fingerprint(path: str | os.PathLike[str]) -> str | None:
@@ -653,9 +738,7 @@ def save(gf: GameFile, path: str | os.PathLike[str] | None = None) -> None:
     text = render(gf)
     try:
         with locked(target):
-            if gf.origin is not None and fingerprint(target) != gf.origin:
-                raise FileChanged("changed", path=target)
-            atomic_write(target, text)
+            atomic_write(target, text, origin=gf.origin)  # refuses if the file is not what gf was read from
     except SaveError:
         raise
     except OSError as e:
@@ -674,9 +757,10 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
     """
     data = render(gf).encode("utf-8")
     folder = path.parent
+    check_name_fits(path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(folder, path.name, data, _new_file_mode())
+        tmp = atomic.write_temp(folder, path.name, data, atomic.new_file_mode())
     except OSError as e:
         raise SaveError("cannot_save", path=path, error=e.strerror or e) from None
     try:
@@ -694,11 +778,39 @@ def create(gf: GameFile, path: Path, *, numbered: bool = False) -> Path:
             gf.path = candidate
             gf.origin = _fingerprint(data)
             saved.append(candidate)
-            _fsync_dir(folder)
+            atomic.fsync_dir(folder)
             return candidate
         raise SaveError("no_free_name", path=path)  # pragma: no cover - 10,000 games of one name
     finally:
-        _unlink(tmp)
+        atomic.unlink_quietly(tmp)
+
+
+def keep_copy(gf: GameFile, why: str) -> Path:
+    """Keep the game as `gf` holds it in a new file beside it, `FILE.WHY-N` (the first free N), and return its
+    path: what a large undo takes back stays recoverable after later saves replace FILE.bak. The name does not end
+    in `.lignum`, so `lignum games` and `lignum stats` do not count the copy as another game."""
+    if gf.path is None:
+        raise ValueError("a kept copy needs the game's path")
+    real = Path(os.path.realpath(gf.path))
+    data = render(gf).encode("utf-8")
+    try:
+        tmp = atomic.write_temp(real.parent, real.name, data, atomic.new_file_mode())
+    except OSError as e:
+        raise SaveError("cannot_save", path=real, error=e.strerror or e) from None
+    try:
+        for k in range(1, 10_000):
+            candidate = real.with_name(f"{real.name}.{why}-{k}")
+            try:
+                _place(tmp, candidate, data)
+            except FileExistsError:
+                continue
+            except OSError as e:
+                raise SaveError("cannot_save", path=candidate, error=e.strerror or e) from None
+            atomic.fsync_dir(real.parent)
+            return candidate
+        raise SaveError("no_free_name", path=real)  # pragma: no cover - 10,000 kept copies
+    finally:
+        atomic.unlink_quietly(tmp)
 
 
 def _candidates(path: Path, numbered: bool) -> Iterator[Path]:
@@ -719,7 +831,7 @@ def _place(tmp: str, target: Path, data: bytes) -> None:
     except (OSError, NotImplementedError):  # no hard links here (some synced or FAT folders)
         pass
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_BINARY", 0), _new_file_mode())
+                 | getattr(os, "O_BINARY", 0), atomic.new_file_mode())
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()
@@ -787,7 +899,7 @@ def remember(path: str | os.PathLike[str]) -> None:
         p = Path(os.path.abspath(path))
         if p.parent.resolve() != folder.resolve():
             return
-        atomic_write(folder / LAST_GAME, p.name + "\n", backup=False)
+        write_side_file(folder / LAST_GAME, p.name + "\n")
     except (OSError, SaveError):
         pass
 
@@ -795,18 +907,58 @@ def remember(path: str | os.PathLike[str]) -> None:
 def last_game() -> Path | None:
     """The remembered game if it still exists, else the most recently changed one."""
     folder = games_dir()
-    try:
-        name = (folder / LAST_GAME).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        name = ""
-    if name and "/" not in name and "\\" not in name and (folder / name).is_file():
+    name = (read_side_file(folder / LAST_GAME) or "").strip()
+    if name and "/" not in name and "\\" not in name and first_unsafe(name) is None and (folder / name).is_file():
         return folder / name
     games = list_games()
     return games[0] if games else None
 
 
+SIDE_FILE_BYTES = 32_000_000  # `.games-cache.json` of 5,000 games is a few MB; more is not ours
+
+
+def read_side_file(path: Path) -> str | None:
+    """The text of one of the games folder's own files (`.last-game`, `.games-cache.json`), or None when it is
+    missing, not a regular file (a link is not followed, a pipe never waited on), too large or not UTF-8."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > SIDE_FILE_BYTES:
+            return None
+        data = os.read(fd, SIDE_FILE_BYTES + 1)
+        return data.decode("utf-8") if len(data) <= SIDE_FILE_BYTES else None
+    except (OSError, UnicodeDecodeError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _free_or_regular(name: str) -> bool:
+    """What a side file's write may displace: nothing, or a regular file (never a link, a pipe or a folder)."""
+    try:
+        return stat.S_ISREG(os.lstat(name).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def write_side_file(path: Path, text: str) -> None:
+    """Write one of the games folder's own files whole (atomic.write), in its own name only: a link, a pipe or a
+    folder standing there is left alone and the write given up (`SaveError`), so nothing outside the folder is
+    ever written through it."""
+    try:
+        atomic.write(path, text.encode("utf-8"), check=_free_or_regular)
+    except atomic.Displaced:
+        raise SaveError("not_regular", path=path) from None
+
+
 def is_game_file(target: Path, game: Path | None = None) -> bool:
-    """Whether writing `target` would replace a game file or a backup (so a PDF must not go there)."""
+    """Whether writing `target` would replace a game file or a backup (so a PDF must not go there).
+
+    A game is told by its name or by reading it as one: its first line that is not blank or a comment starts with
+    `lignum-game` (however long a comment block comes first)."""
     for g in ([game, game.with_name(game.name + BACKUP_SUFFIX)] if game else []):
         try:
             if os.path.samefile(target, g):
@@ -816,12 +968,54 @@ def is_game_file(target: Path, game: Path | None = None) -> bool:
     if target.name.endswith((SUFFIX, SUFFIX + BACKUP_SUFFIX)):
         return True
     try:
-        if not stat.S_ISREG(os.stat(target).st_mode):
-            return False
-        with open(target, "rb") as f:
-            return MAGIC.encode() in f.read(4096)
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError:
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return _starts_as_game(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _starts_as_game(fd: int) -> bool:
+    """Read line by line (never more than the size cap) up to the first line that is not blank or a comment."""
+    rest = b""
+    left = MAX_FILE_BYTES
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 16))
+        left -= len(chunk)
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop() if chunk else b""
+        for line in lines + ([rest] if not chunk else []):
+            text = line.decode("utf-8", "replace").lstrip("\ufeff").strip()
+            if text and not text.startswith("#"):
+                return text.split(None, 1)[0] == MAGIC
+        if not chunk:
+            return False
+    return False
+
+
+def side_file(path: Path) -> str | None:
+    """Which of the games folder's own files a name is ('game', 'backup', 'lock', 'last_game', 'cache', 'temp'),
+    wherever it is (a PDF must never take such a name); None for any other name."""
+    name = path.name
+    if name == LAST_GAME:
+        return "last_game"
+    if name == CACHE:
+        return "cache"
+    if name.endswith(SUFFIX + BACKUP_SUFFIX):
+        return "backup"
+    if name.endswith(SUFFIX):
+        return "game"
+    if name.startswith(".") and name.endswith(SUFFIX + ".lock"):
+        return "lock"
+    if name.startswith(".") and name.endswith(".tmp") and SUFFIX in name:
+        return "temp"
+    return None
 
 
 CACHE = ".games-cache.json"  # `lignum games` and `lignum stats` (stats.summaries): replays kept by file hash

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 import os
-import tempfile
+import stat
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -33,6 +33,9 @@ from lignum_companion.views import game as views
 
 MM = 72 / 25.4
 PIECE_ORDER = ("F", "S", "H", "mF", "mS", "mH")
+CORRECTIONS_SHOWN = 40  # per player; the rest are counted in one line
+CORRECTIONS_PER_ROW = 8  # table rows never split, so a long list is laid out in rows of this many
+TITLE_LINES = 3  # a game name longer than this many lines of the title is cut with an ellipsis
 
 
 LedgerRow = tuple[str, dict[str, int], int, bool]  # season label, sums by reason group, money at its end, final?
@@ -314,50 +317,82 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def check_target(out: str, force: bool) -> Path:
-    """Refuse, before any work, a target that is a folder, in a missing folder, or exists without --force."""
+    """Refuse, before any work, a target a PDF must never take: a folder, a missing folder, a link, a device or a
+    pipe, one of the games folder's own files (a game, its backup or lock, `.last-game`, the cache), anything that
+    is not a PDF, or an existing PDF without --force."""
+    from lignum_companion.gamefile.store import is_game_file, side_file
+
     p = Path(out).expanduser()
     if not str(out).strip():
         raise ExportError(_said("no_name"))
-    if p.is_dir():
+    try:
+        st: os.stat_result | None = os.lstat(p)
+    except OSError:  # nothing there, or a parent that is not a folder (said below)
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
         raise ExportError(_said("folder", path=out, example=p / "score.pdf"))
     parent = p.parent
     if not parent.exists():
         raise ExportError(_said("no_folder", path=out, folder=parent))
     if not parent.is_dir():
         raise ExportError(_said("not_folder", path=out, folder=parent))
-    if p.exists() or p.is_symlink():
+    kind = side_file(p)
+    if kind is not None:
+        raise ExportError(_said("side_file", path=out, what=texts.text("gamefile", "pdf", "side", kind)))
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise ExportError(_said("link", path=out))
+        if not stat.S_ISREG(st.st_mode):
+            raise ExportError(_said("not_regular", path=out))
+        if is_game_file(p):
+            raise ExportError(_said("side_file", path=out, what=texts.text("gamefile", "pdf", "side", "game")))
         if not force:
             raise ExportError(_said("exists", path=out))
-        if not p.is_file():
-            raise ExportError(_said("not_regular", path=out))
+        if not is_pdf(str(p)):
+            raise ExportError(_said("not_pdf", path=out))
     if not os.access(parent, os.W_OK | os.X_OK):
         raise ExportError(_said("not_writable", path=out, folder=parent))
     return p
 
 
-def write_atomic(p: Path, data: bytes) -> None:
-    """Temporary file in the same folder, fsync, then os.replace: the target is whole or untouched."""
+PDF_MAGIC = b"%PDF-"
+
+
+def is_pdf(name: str) -> bool:
+    """Whether `name` is a regular file (not a link, a pipe or a device) that starts as every PDF does."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, len(PDF_MAGIC)) == PDF_MAGIC
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _free_or_pdf(name: str) -> bool:
+    """What a forced PDF write may displace at the last moment: nothing, or an earlier PDF."""
+    return not os.path.lexists(name) or is_pdf(name)
+
+
+def _free(name: str) -> bool:
+    return not os.path.lexists(name)
+
+
+def write_atomic(p: Path, data: bytes, force: bool = True) -> None:
+    """Whole or not at all (atomic.write): a temporary file in the same folder, then one step that gives it the name,
+    and that displaces only an earlier PDF (`force`) or nothing; what appeared there meanwhile (a link, a device, a
+    game) is left as it is and the write refused. The sheet gets the usual permissions (it is meant to be shared)."""
+    from lignum_companion.system import atomic
+
+    try:
+        atomic.write(p, data, check=_free_or_pdf if force else _free)
+    except atomic.Displaced:
+        raise ExportError(_said("changed", path=p)) from None
     except OSError as e:
         raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a score sheet is meant to be shared
-        os.replace(tmp, p)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise ExportError(_said("cannot_write", path=p, error=e.strerror or e)) from None
-        raise
 
 
 def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = None,
@@ -370,7 +405,7 @@ def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = 
         import reportlab  # noqa: F401
     except ImportError:
         raise ExportError(_said("no_reportlab")) from None
-    write_atomic(target, render(gf, g, pagesize=size, note=note))
+    write_atomic(target, render(gf, g, pagesize=size, note=note), force)
 
 
 def render(gf: GameFile | None, g: Game, *, pagesize: tuple[float, float] | None = None,
@@ -442,6 +477,14 @@ class _Sheet:
         """A name short enough for `lines` lines of a narrow column; the full name is in the standings."""
         return self.fonts.fit(name, self.S["table"], width * lines - (lines - 1) * self.S["table"], bold)
 
+    def corrections_shown(self, corrections: list[str], lead: str = "") -> list[str]:
+        """The first corrections as flagged lines, and a last line counting the rest: a sheet of 80 or 100,000
+        corrections stays a few pages (every line is in the log: `lignum log`)."""
+        lines = [f"{self.flag} {lead}{words.correction(c)}" for c in corrections[:CORRECTIONS_SHOWN]]
+        if len(corrections) > CORRECTIONS_SHOWN:
+            lines.append(texts.fill(self.L["corrections_more"], n=len(corrections) - CORRECTIONS_SHOWN))
+        return lines
+
     def colour_of(self, row: dict[str, Any]) -> str:
         return self.player_hex.get(row["colour"], self.hex["ink"])
 
@@ -481,7 +524,8 @@ class _Sheet:
             banner = texts.fill(self.L["banner"], where=views.where(self.g))
             _draw_runs(canv, self.fonts, self.margin, h - self.margin * 0.62, banner, self.S["body"], bold=True)
         canv.setFillColor(self.C["muted"])
-        footer = texts.fill(self.L["footer"], game=self.game_name, page=doc.page)
+        footer = texts.fill(self.L["footer"], game=self.fonts.fit(self.game_name, self.S["footer"], w * 0.6),
+                            page=doc.page)
         _draw_runs(canv, self.fonts, w / 2, self.margin * 0.45, footer, self.S["footer"], align="centre")
         canv.restoreState()
 
@@ -520,6 +564,8 @@ class _Sheet:
         name = self.game_name
         if max(self.fonts.width(word, size, True) for word in name.split() or [""]) > title_w:
             name = self.fonts.fit(name, size, title_w, bold=True)
+        if self.fonts.width(name, size, True) > TITLE_LINES * title_w * 0.85:  # wrapping wastes some of each line
+            name = self.fonts.fit(name, size, TITLE_LINES * title_w * 0.85, bold=True)
         from reportlab.lib.styles import ParagraphStyle
 
         self.st["title_fit"] = ParagraphStyle("title_fit", parent=self.st["title"], fontSize=size,
@@ -622,14 +668,17 @@ class _Sheet:
             self.P(texts.fill(L["loans_value"], count=r["loans"], dollars=money(-r["loan_repayment"]))
                    if r["loans"] else nothing) for r in rows])
         table.append([label(L["debt"])] + [self.P(money(-r["debt"]) if r["debt"] else nothing) for r in rows])
-        corr_row = None
+        corr_rows: list[int] = []
         if any(r["corrections"] for r in rows):
-            corr_row = len(table)
-            flag = self.flag
-            table.append([label(f"{flag} {L['corrections']}")] + [
-                self.lines([(f"{flag} {words.correction(c)}", False, self.hex["correction"])
-                            for c in r["corrections"]], "small")
-                if r["corrections"] else self.P(nothing) for r in rows])
+            shown = [self.corrections_shown(r["corrections"]) for r in rows]
+            longest = max(len(lines) for lines in shown)
+            for at in range(0, longest, CORRECTIONS_PER_ROW):  # a few per row, so a long list splits over pages
+                corr_rows.append(len(table))
+                first = label(f"{self.flag} {L['corrections']}") if at == 0 else self.P("")
+                table.append([first] + [
+                    self.lines([(c, False, self.hex["correction"]) for c in lines[at: at + CORRECTIONS_PER_ROW]],
+                               "small") if lines[at: at + CORRECTIONS_PER_ROW] else self.P(nothing if at == 0 else "")
+                    for lines in shown])
         total_row = len(table)
         table.append([self.P(L["total"], bold=True)] + [self.P(money(r["total"]), "heading", bold=True) for r in rows])
         table.append([self.P(L["place"], bold=True)] + [self.P(self.place_text(r), bold=True) for r in rows])
@@ -645,8 +694,8 @@ class _Sheet:
         ]
         for i, r in enumerate(rows):
             cmds.append(("LINEABOVE", (i + 1, 0), (i + 1, 0), 3, self.colour_of(r)))
-        if corr_row is not None:
-            cmds.append(("TEXTCOLOR", (0, corr_row), (0, corr_row), self.C["correction"]))
+        for row in corr_rows[:1]:
+            cmds.append(("TEXTCOLOR", (0, row), (0, row), self.C["correction"]))
         t.setStyle(TableStyle(cmds))
         return [t]
 
@@ -768,9 +817,10 @@ class _Sheet:
             block = [title, self.P(note, "small", colour=self.hex["muted"]), Spacer(1, 1.5),
                      self._ledger_table(r, rows, used, widths)]
             if p.corrections:
-                flag = self.flag
-                block.append(self.lines([(f"{flag} {L['ledger_corrections']}: {words.correction(c)}", False,
-                                          self.hex["correction"]) for c in p.corrections], "small"))
+                lines = self.corrections_shown(p.corrections, f"{L['ledger_corrections']}: ")
+                for at in range(0, len(lines), CORRECTIONS_PER_ROW):
+                    block.append(self.lines([(c, False, self.hex["correction"])
+                                             for c in lines[at: at + CORRECTIONS_PER_ROW]], "small"))
             block.append(Spacer(1, 6))
             story.append(KeepTogether(block))
         return story

@@ -452,11 +452,12 @@ def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
 
 def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
     """players + 4 building tiles with different one-word names (R23); the engine's own check says why not."""
-    from ..engine.setup import check_building_name
+    from ..engine.setup import check_building_effect, check_building_name
 
     names = set()
-    for name, _effect in tiles:
+    for name, effect in tiles:
         check_building_name(name)
+        check_building_effect(name, effect)  # a `|` or an escape in the effect would break the header line
         if name.casefold() in names:
             raise NotationError(tpl("building_twice", name=name))
         names.add(name.casefold())

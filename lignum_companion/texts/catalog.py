@@ -170,27 +170,20 @@ def cache_file(path: Path) -> Path | None:
 
 
 def _keep(spot: Path, source: bytes, data: dict[str, Any]) -> None:
-    """Write the cache file whole: a file of our own (exclusive create) renamed over the old one, so readers
-    running at the same time see the old file or the new one, never half of one. Failures only lose the cache."""
+    """Write the cache file whole (atomic.write, the helper every file of the program is written with: a file of
+    our own renamed over the old one), so readers running at the same time see the old file or the new one, never
+    half of one. Failures only lose the cache."""
     try:
         blob = marshal.dumps((CACHE_FORMAT, source, data))
     except ValueError:  # a value marshal cannot hold (a TOML date): this file is parsed every time
         return
-    tmp = spot.with_name(f"{spot.name}.{os.getpid()}.tmp")
+    from lignum_companion.system import atomic
+
     try:
         spot.parent.mkdir(parents=True, exist_ok=True)
-        f = open(tmp, "xb")  # noqa: SIM115 - closed below
-    except OSError:  # read-only place, no permission, a leftover of this pid: no cache this time
-        return
-    try:
-        with f:
-            f.write(blob)
-        os.replace(tmp, spot)
-    except OSError:  # full disk: take our own file away
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        atomic.write(spot, blob)
+    except OSError:  # read-only place, no permission, full disk: no cache this time
+        pass
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any], where: str, missing: list[str]) -> dict[str, Any]:

@@ -108,19 +108,56 @@ def engine_fingerprint() -> str:
 
 
 def _read_cache(fingerprint: str) -> dict[str, Any]:
+    """The cached summaries that can be used: a cache that is not ours, damaged or of another engine counts as
+    empty, and each entry of the wrong shape (a hand edit, a disk error) is dropped, so it is replayed and the
+    cache rebuilt. Read from a regular file only, never through a link and never from a pipe that could hang."""
+    from lignum_companion.gamefile.store import read_side_file
+
+    raw = read_side_file(cache_path())
+    if raw is None:
+        return {}
     try:
-        with open(cache_path(), encoding="utf-8") as f:
-            cache = json.load(f)
-    except (OSError, ValueError):
+        cache = json.loads(raw)
+    except (ValueError, RecursionError):
         return {}
     if not isinstance(cache, dict) or cache.get("engine") != fingerprint or not isinstance(cache.get("files"), dict):
         return {}
-    return cache["files"]
+    return {k: v for k, v in cache["files"].items() if isinstance(k, str) and usable_summary(v)}
+
+
+def _is(value: Any, kind: type) -> bool:
+    """isinstance, where a whole number is never a bool (JSON's true is not a total)."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+POSITION_KEYS = {"over": bool, "final": bool, "season": str, "year": int, "step": str}
+GAME_KEYS = {"name": str, "header_date": str, "mode": str, "variants": list, "expansion": str, "players": list}
+ROW_KEYS = {"name": str, "colour": str, "given": bool, "total": int, "place": int, "shared": bool, "seasons": list}
+
+
+def _shaped(d: Any, keys: dict[str, type]) -> bool:
+    return isinstance(d, dict) and all(k in d and _is(d[k], t) for k, t in keys.items())
+
+
+def usable_summary(s: Any) -> bool:
+    """Whether a cached summary has the shape `summarise` gives (so showing it can never fail)."""
+    if not isinstance(s, dict) or not isinstance(s.get("players"), str):
+        return False
+    if "error" in s:
+        return isinstance(s["error"], str) and isinstance(s.get("lang"), str)
+    if not _shaped(s.get("pos"), POSITION_KEYS):
+        return False
+    if "game" not in s:
+        return True
+    g = s["game"]
+    return (_shaped(g, GAME_KEYS) and all(isinstance(v, str) for v in g["variants"]) and bool(g["players"])
+            and all(_shaped(r, ROW_KEYS) and all(_is(m, int) for m in r["seasons"]) for r in g["players"]))
 
 
 def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
-    """Best effort, and only into an existing games folder: a cache that cannot be written costs time only."""
-    from lignum_companion.gamefile.store import SaveError, atomic_write
+    """Best effort, and only into an existing games folder: a cache that cannot be written costs time only. Written
+    in its own name (gamefile.write_side_file): a link or a pipe at that name is left alone, never written through."""
+    from lignum_companion.gamefile.store import SaveError, write_side_file
 
     target = cache_path()
     if not target.parent.is_dir():
@@ -128,8 +165,8 @@ def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
     if len(files) > CACHE_LIMIT:
         files = dict(list(files.items())[-CACHE_LIMIT:])
     try:
-        atomic_write(target, json.dumps({"engine": fingerprint, "files": files}, ensure_ascii=False,
-                                        separators=(",", ":")), backup=False)
+        write_side_file(target, json.dumps({"engine": fingerprint, "files": files}, ensure_ascii=False,
+                                           separators=(",", ":")))
     except (OSError, SaveError):
         pass
 
