@@ -10,7 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from lignum_companion.cli import entry
+from lignum_companion.cli import stopping
 from lignum_companion.cli.app import app
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
@@ -112,12 +112,12 @@ def test_a_read_only_game_is_refused_in_korean(env):
 def test_the_last_line_after_a_signal_is_in_the_shown_language(env, monkeypatch, signal_name, english):
     monkeypatch.setattr(gamefile, "saved", [])
     texts.choose("en")
-    assert entry.stopped_line(signal_name).startswith(english + ": nothing was saved")
+    assert stopping.stopped_line(signal_name).startswith(english + ": nothing was saved")
     texts.choose("ko")
-    line = entry.stopped_line(signal_name)
+    line = stopping.stopped_line(signal_name)
     assert hangul(line) and english not in line.replace("SIGTERM", "")
     gamefile.saved.append(env / "g.lignum")
-    assert f"{env / 'g.lignum'}에 지금까지" in entry.stopped_line(signal_name)
+    assert f"{env / 'g.lignum'}에 지금까지" in stopping.stopped_line(signal_name)
 
 
 def test_games_says_where_each_game_stands_in_korean(env):

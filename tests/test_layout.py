@@ -58,9 +58,6 @@ STILL_UPWARD = {"lignum_companion.texts.refusals -> lignum_companion.views.game"
                 "lignum_companion.texts.words -> lignum_companion.views.game"}
 STILL_CIRCLES = {
     "lignum_companion.engine.flow -> lignum_companion.engine.pace -> lignum_companion.engine.flow",
-    "lignum_companion.cli.entry -> lignum_companion.cli.app -> lignum_companion.cli.entry",
-    "lignum_companion.cli.entry -> lignum_companion.cli.app -> lignum_companion.cli.game -> lignum_companion.cli.entry",
-    "lignum_companion.cli.entry -> lignum_companion.cli.app -> lignum_companion.cli.play -> lignum_companion.cli.entry",
     "lignum_companion.texts.words -> lignum_companion.views.game -> lignum_companion.texts.words",
 }
 

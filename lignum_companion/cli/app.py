@@ -84,10 +84,3 @@ def _register() -> None:
 
 
 _register()
-
-
-def main() -> None:
-    """Entry point (kept for installs made before entry.py): see `lignum_companion.cli.entry.main`."""
-    from lignum_companion.cli.entry import main as entry_main
-
-    entry_main()

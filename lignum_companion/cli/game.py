@@ -73,7 +73,7 @@ def out(text: str = "", *, neutral: bool = False) -> None:
             enc = sys.stdout.encoding or "ascii"
             sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
     except BrokenPipeError:
-        from lignum_companion.cli.entry import _quiet_broken_pipe
+        from lignum_companion.cli.stopping import _quiet_broken_pipe
 
         _quiet_broken_pipe()
         raise typer.Exit(0) from None
@@ -240,9 +240,9 @@ def cmd_new(
 
         setup = table.wizard(given)
         if setup is None:  # the wizard said it was cancelled: that one line, not the signal's too
-            from lignum_companion.cli import entry
+            from lignum_companion.cli import stopping
 
-            raise typer.Exit(entry.handled() or 130)
+            raise typer.Exit(stopping.handled() or 130)
         setup.name = setup.name or (given["name"] or "").strip()
         setup.colours = setup.colours or given["colours"] or {}
     import datetime

@@ -15,7 +15,7 @@ def cmd_play(
     When standard input is not a terminal, answers are read line by line (see `help` at any prompt).
     """
     from lignum_companion import table
-    from lignum_companion.cli import entry
+    from lignum_companion.cli import stopping
     from lignum_companion.cli.game import load_or_fail
     from lignum_companion.gamefile import store as gamefile
 
@@ -28,7 +28,7 @@ def cmd_play(
         fail(str(e))
     gamefile.remember(path)
     code = table.play(path, gf, g, quiet=quiet)
-    code = entry.handled() or code  # the table said what was saved; a SIGTERM still exits 143
+    code = stopping.handled() or code  # the table said what was saved; a SIGTERM still exits 143
     if code:
         raise typer.Exit(code)
 

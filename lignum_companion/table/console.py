@@ -76,7 +76,7 @@ def _hold_signals(hold: Any) -> dict[int, Any]:
 
 
 def _release_signals(old: dict[int, Any], pending: list[int]) -> None:
-    """Put the handlers back; a held signal then meets the handler it would have met (entry.py's: the right
+    """Put the handlers back; a held signal then meets the handler it would have met (stopping.py's: the right
     exit code) and stops with KeyboardInterrupt."""
     for sig, handler in old.items():
         signal.signal(sig, handler)
@@ -89,7 +89,7 @@ def _release_signals(old: dict[int, Any], pending: list[int]) -> None:
 
 def ask_deferring_signals(build: Any) -> Any:
     """Build a questionary question and run it with Ctrl-C, hang-ups and SIGTERM held until prompt_toolkit can
-    take them; then stop with KeyboardInterrupt (through the handler the signal would have met: entry.py's
+    take them; then stop with KeyboardInterrupt (through the handler the signal would have met: stopping.py's
     exit codes).
 
     A KeyboardInterrupt raised by a signal handler anywhere inside prompt_toolkit's start or end (between
