@@ -763,10 +763,9 @@ def waiting_for(g: Game) -> str:
         return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
                 "placement": "the table to reveal a placement card"}.get(g.step, "the table")
     wait = waiting(g)
-    if wait.get("players"):
+    if wait.get("ahead"):  # R24: some players are further on
         text = ", ".join(f"{p['name']} ({p['step']})" for p in wait["players"] if p["step"] == g.step)
-        ahead = ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
-        return text + (f"; {ahead}" if ahead else "")
+        return text + "; " + ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
     names = [g.players[i].name for i in actors(g)]
     if kind == "free" and len(names) > 1:
         return ", ".join(names) + f" ({g.step}, in any order)"
