@@ -696,6 +696,8 @@ def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -
         passed = pace.passed_step(g, pi, verb)
         if passed is not None:
             raise pace.finished_refusal(g, pi, action, passed)
+        if pace.finished(g, pi) and not pace.next_part_verb(g, verb):
+            raise IllegalAction.keyed("steps_finished", "R24", name=g.players[pi].name, waiting=waiting(g))
         if retry and pace.next_part_verb(g, verb):  # the next round's first steps: the round ends for all
             _keep(g, box)
             pace.close_all(g)
