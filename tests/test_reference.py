@@ -62,7 +62,11 @@ def test_steps_follow_the_engine_in_order():
     basic = [name for name, _ in reference.round_steps(reference.facts(players=4, mode="basic"))]
     assert basic == [s for s in engine if s not in ("reveal", "tasks")]
     winter = [name for name, _ in reference.winter_steps(reference.facts(players=2, mode="basic"))]
-    assert winter == [s.name for s in WINTER_STEPS if s.actor != "auto" and s.name != "tasks"]
+    assert winter == [s.name for s in WINTER_STEPS if s.actor != "auto" and s.name not in ("tasks", "placement")]
+    from helpers import start
+
+    tactical = [name for name, _ in reference.winter_steps(reference.facts(start(2, variants=("tactical",)).game()))]
+    assert tactical == ["placement"] + winter  # R32: the cards of spring, year 2, come at the first winter's start
     text = " ".join(pdf_text(reference.render(f)))
     positions = [text.index(what[:40]) for _, what in reference.round_steps(f)]
     assert positions == sorted(positions)

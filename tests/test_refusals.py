@@ -61,6 +61,8 @@ def scripts() -> dict[str, Script]:
         "travel2-paid-sawyer": t2.then("anna go 16 +1"),
         "travel2-2loans": t2.then("anna loan", "anna loan"),
         "cutting2": _at(t2, *clear2, step="cutting", who="anna"),
+        # anna hired a woodcutter: her cut binds the clearing order (a stand-in's cut alone would lapse, R24)
+        "cutting2-hired": _at(t2, "anna go 10 1", "ben go clearing", "anna go clearing", step="cutting", who="anna"),
         "transport2-H": _at(t2, fix("anna", "woodpile.H", +1), fix("anna", "woodpile.F", +2), *clear2,
                             step="transport", who="anna"),
         "sawing2": _at(t2, fix("anna", "saw.F", +2), fix("anna", "saw", +1), *clear2, step="sawing", who="anna"),
@@ -135,7 +137,7 @@ CASES = [
     Case("R16 huts without tokens", "travel2", "anna build drying+food+accom", "R16", "different tokens"),
     Case("R13 choosing wood in winter cutting", "winter-cutting", "anna cut 2S", "R13", "firewood"),
     # --- the ruling each refusal cites says what the refusal says
-    Case("R24 cutting out of clearing order", "cutting2", "ben cut F", "R24", "not ben's turn"),
+    Case("R24 cutting out of clearing order", "cutting2-hired", "ben cut F", "R24", "not ben's turn"),
     Case("R25 winter cutting with huts not held", "winter-cutting", "anna cut hut:1", "R25", "accommodation huts"),
     Case("R16 a hut spent while areas are chosen", "area2", "anna dryhut sale:F", "R16", "own turn"),
     Case("R15 a loan while areas are chosen", "area2", "anna loan", "R15", "own turn"),

@@ -16,7 +16,7 @@ from lignum_companion.cli.app import app
 from lignum_companion.engine import data
 from lignum_companion.views import rules_lookup as rl
 
-RULE_IDS = [f"R{n}" for n in range(1, 32)]
+RULE_IDS = [f"R{n}" for n in range(1, 34)]
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "en" / "rules"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 runner = CliRunner()
@@ -182,7 +182,7 @@ def test_each_ruling_resolves_to_its_explanation_and_topic(rule_id: str) -> None
 
 
 def test_unknown_rule_ids() -> None:
-    assert rl.ruling("R32") is None and rl.topic_for_rule("R0") is None and rl.read_more("R77") == ""
+    assert rl.ruling("R34") is None and rl.topic_for_rule("R0") is None and rl.read_more("R77") == ""
     assert rl.ruling("hello") is None
 
 
@@ -346,7 +346,7 @@ def test_cli_unknown_query_is_one_line_and_exit_1(query: str) -> None:
     assert result.exit_code == 1
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "lignum rules" in result.stderr or "R1 to R31" in result.stderr
+    assert "lignum rules" in result.stderr or "R1 to R33" in result.stderr
 
 
 def test_cli_json_outputs() -> None:

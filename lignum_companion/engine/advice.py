@@ -217,7 +217,7 @@ def warnings(g: Game) -> list[Alert]:
     out: list[Alert] = []
     for pi, p in enumerate(g.players):
         def alert(kind: str, rule: str, subject: str = "", **figures: Any) -> None:
-            out.append(Alert(kind, p.name, rule, g.round, g.step, subject, figures))  # noqa: B023
+            out.append(Alert(kind, p.name, rule, g.round, g.step_of(pi), subject, figures))  # noqa: B023
 
         _dry3(g, p, alert)
         _plans(g, p, alert)
@@ -281,7 +281,7 @@ def plan_shortfall(g: Game, p: Player, card: str) -> dict[str, int]:
 def _plan_window(g: Game, p: Player) -> bool:
     """A plan's last chance to prepare: on the path before the clearing; in winter, before its first work step."""
     if g.winter:
-        return g.step == "bonus"
+        return g.step_of(g.players.index(p)) == "bonus"  # R24: the player's own step
     return g.step == "travel" and p.pos != g.board.clearing
 
 
@@ -371,12 +371,13 @@ def task_ready(p: Player, t: Task) -> bool:
 def _tasks(g: Game, p: Player, alert: Any) -> None:
     if not g.has_tasks:
         return
+    step = g.step_of(g.players.index(p))  # R24: the player's own step after woodcutting
     for t in p.tasks:
         if t.complete:
             continue
-        if g.step == "tasks" and task_ready(p, t):
+        if step == "tasks" and task_ready(p, t):
             alert("task-ready", "R19", t.id, task=t.id, value=t.value)
-        if g.step == "travel" or (g.step == "bonus" and g.round == LAST_WINTER):
+        if step == "travel" or (step == "bonus" and g.round == LAST_WINTER):
             lost = task_lost(g, p, t)
             if lost:
                 alert("task-lost", "R19", t.id, task=t.id, value=t.value,
@@ -389,11 +390,12 @@ def _tasks(g: Game, p: Player, alert: Any) -> None:
 def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
     if g.round == LAST_FALL and g.step == "travel" and p.fodder and not p.equipment.get("wagon"):
         alert("fodder-unused", "R7", fodder=len(p.fodder))
-    if g.round == LAST_FALL and g.step == "transport" and pi not in g.acted and p.wood["woodpile"]:
+    step = g.step_of(pi)  # R24: the player's own step after woodcutting
+    if g.round == LAST_FALL and step == "transport" and p.wood["woodpile"]:
         rafts = p.equipment.get("raft", 0)
         if rafts or (rules.plan_active(g, p, "log-driving") and not p.floated):
             alert("river-last-fall", "R8", rafts=rafts)
-    if g.round != LAST_WINTER or g.step != "cutting" or pi in g.acted:
+    if g.round != LAST_WINTER or step != "cutting":
         return
     if sum(p.huts.values()):
         alert("huts-unused", "R16", huts=format_bag(p.huts, data.HUT_AREAS), count=sum(p.huts.values()))
@@ -480,7 +482,9 @@ class Announcer:
         self.seen: set[str] = set()
 
     def news(self, g: Game) -> list[Alert]:
-        here = (g.round, g.step)
+        # An alert's key holds its round and the player's own step (R24: players are in different steps after
+        # woodcutting), so the keys of a round are kept until the round ends.
+        here = (g.round, "")
         if here != self.where:
             self.where, self.seen = here, set()
         fresh = [a for a in warnings(g) if a.key not in self.seen]

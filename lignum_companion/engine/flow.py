@@ -696,6 +696,8 @@ def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -
         passed = pace.passed_step(g, pi, verb)
         if passed is not None:
             raise pace.finished_refusal(g, pi, action, passed)
+        if pace.finished(g, pi) and not pace.next_part_verb(g, verb):
+            raise IllegalAction.keyed("steps_finished", "R24", name=g.players[pi].name, waiting=waiting(g))
         if retry and pace.next_part_verb(g, verb):  # the next round's first steps: the round ends for all
             _keep(g, box)
             pace.close_all(g)
@@ -763,10 +765,9 @@ def waiting_for(g: Game) -> str:
         return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
                 "placement": "the table to reveal a placement card"}.get(g.step, "the table")
     wait = waiting(g)
-    if wait.get("players"):
+    if wait.get("ahead"):  # R24: some players are further on
         text = ", ".join(f"{p['name']} ({p['step']})" for p in wait["players"] if p["step"] == g.step)
-        ahead = ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
-        return text + (f"; {ahead}" if ahead else "")
+        return text + "; " + ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
     names = [g.players[i].name for i in actors(g)]
     if kind == "free" and len(names) > 1:
         return ", ".join(names) + f" ({g.step}, in any order)"

@@ -86,7 +86,8 @@ def winter_steps(f: Facts) -> list[tuple[str, str]]:
     g = f.game
     assert g is not None
     return [(s.name, texts.fill(lab[s.name], cut=D.WINTER_CUT_FIREWOOD, sledge=D.SLEDGE_BASE))
-            for s in WINTER_STEPS if s.actor != "auto" and (s.name != "tasks" or g.has_tasks_phase)]
+            for s in WINTER_STEPS if s.actor != "auto" and (s.name != "tasks" or g.has_tasks_phase)
+            and (s.name != "placement" or g.tactical)]  # R32: the tactical variant's cards for spring, year 2
 
 
 def path_rows(f: Facts) -> list[tuple[str, str, str]]:
