@@ -304,3 +304,22 @@ def test_a_saved_file_name_in_the_last_line_after_a_signal_is_shown_escaped(tmp_
     line = entry.stopped_line("SIGINT")
     assert "\x1b" not in line and "\n" not in line.strip()
     assert "g\\u001b[2J\\u000a.lignum" in line
+
+
+def test_the_forms_of_the_issue_in_a_piped_play_process(tmp_path: Path) -> None:
+    """The answers that ended the session with "Internal error (TypeError ...)": now lines or one-line refusals."""
+    import os
+    import subprocess
+    import sys
+
+    path = start(2).write(tmp_path / "p.lignum")
+    answers = ["path " + PATHS[2], "19 buy:saw", "13 T3", "16 +1", "foodhut 1", "c x", "1 2", "loan 2", "c", "quit"]
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1", "LIGNUM_SEED": "2"}
+    env.pop("LIGNUM_DEBUG", None)
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)], input="\n".join(answers) + "\n",
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert "Internal error" not in r.stdout and "Traceback" not in r.stderr
+    assert actions(path) == ["path " + PATHS[2], "anna go 19 buy:saw", "ben go 16 +1", "anna loan", "anna loan",
+                             "anna go clearing"]
+    assert len(one_line_refusals(r.stdout)) == 4  # 13 T3 (no tasks in the basic game), foodhut 1, c x, 1 2
