@@ -18,7 +18,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 # (file the function is in, function): building the question, starting the application, asyncio.run, the loop's
-# construction and self-pipe, the coroutine's first step, prompt_toolkit's start (pre_run) and its SIGINT handler.
+# construction and self-pipe, the coroutine's first step, prompt_toolkit's first draw and its start (pre_run).
 MOMENTS = [
     ("questionary/prompts/text.py", "text"),
     ("prompt_toolkit/application/application.py", "run"),
@@ -26,7 +26,7 @@ MOMENTS = [
     ("asyncio/base_events.py", "__init__"),
     ("asyncio/selector_events.py", "_make_self_pipe"),
     ("prompt_toolkit/application/application.py", "run_async"),
-    ("prompt_toolkit/application/application.py", "_restore_sigint_from_ctypes"),
+    ("prompt_toolkit/application/application.py", "_redraw"),  # its first draw (its own SIGINT handler is off)
     ("prompt_toolkit/application/application.py", "_pre_run"),
 ]
 

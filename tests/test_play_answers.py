@@ -306,3 +306,36 @@ def test_a_saved_file_name_in_the_last_line_after_a_signal_is_shown_escaped(tmp_
     line = stopping.stopped_line("SIGINT")
     assert "\x1b" not in line and "\n" not in line.strip()
     assert "g\\u001b[2J\\u000a.lignum" in line
+
+
+def test_the_forms_of_the_issue_in_a_piped_play_process(tmp_path: Path) -> None:
+    """The answers that ended the session with "Internal error (TypeError ...)": now lines or one-line refusals."""
+    import os
+    import subprocess
+    import sys
+
+    path = start(2).write(tmp_path / "p.lignum")
+    answers = ["path " + PATHS[2], "19 buy:saw", "13 T3", "16 +1", "foodhut 1", "c x", "1 2", "loan 2", "c", "quit"]
+    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1", "LIGNUM_SEED": "2"}
+    env.pop("LIGNUM_DEBUG", None)
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)], input="\n".join(answers) + "\n",
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert "Internal error" not in r.stdout and "Traceback" not in r.stderr
+    assert actions(path) == ["path " + PATHS[2], "anna go 19 buy:saw", "ben go 16 +1", "anna loan", "anna loan",
+                             "anna go clearing"]
+    assert len(one_line_refusals(r.stdout)) == 4  # 13 T3 (no tasks in the basic game), foodhut 1, c x, 1 2
+
+
+def test_foodhut_with_the_area_after_its_key_takes_that_areas_food(tmp_path: Path, monkeypatch) -> None:
+    """`foodhut 3` on the path: the key `foodhut` and the area, as the notation writes it (R16, R29)."""
+    from helpers import script_to
+
+    monkeypatch.setenv("LIGNUM_DEBUG", "1")
+    script = script_to(start(2), step="placement", round=2).then("placement 3:2food")
+    script = script_to(script, step="travel", round=2).then(fix("ben", "food-hut", 1))  # ben moves first now
+    path = script.write(tmp_path / "f.lignum")
+    code, out = run_session(path, ["foodhut 3", "quit"])
+    assert code == 0, out
+    assert actions(path)[-1] == "ben foodhut 3"
+    assert "food 0 -> 2" in out

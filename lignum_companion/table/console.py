@@ -96,7 +96,10 @@ def ask_deferring_signals(build: Any) -> Any:
     creating `Application.run_async()` and awaiting it, or while asyncio builds or closes its loop) left an
     un-awaited coroutine and a half-made event loop: a RuntimeWarning and a `BaseEventLoop.__del__` traceback
     at exit. Held, a signal instead ends the prompt from inside its own loop: at once if the loop runs, or as
-    the application starts (`pre_run`); prompt_toolkit's own SIGINT handler (the key binding) serves meanwhile.
+    the application starts (`pre_run`). prompt_toolkit's own SIGINT handler stays off (`handle_sigint=False`):
+    it turned an outside SIGINT into a key press, which a prompt closing after Enter never read, so the signal
+    was lost and play went on (issue 24). Held here, a signal in that window stops once the prompt has closed.
+    Ctrl-C typed at the prompt is a key in raw mode, and the prompt's key binding still ends it.
     """
     pending: list[int] = []
     app: Any = None
@@ -114,7 +117,7 @@ def ask_deferring_signals(build: Any) -> Any:
     old = _hold_signals(hold)
     try:
         app = build().application
-        return None if pending else app.run(pre_run=stop_prompt)
+        return None if pending else app.run(pre_run=stop_prompt, handle_sigint=False)
     finally:
         _release_signals(old, pending)
 
