@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from helpers import PATHS, start
 
-from lignum_companion import entry, gamefile
+from lignum_companion.cli import entry
+from lignum_companion.gamefile import store as gamefile
 from lignum_companion.table import Console, Interrupted
 from lignum_companion.table.session import Session
 
