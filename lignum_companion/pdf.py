@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from . import texts, views, words
+from . import atomic, texts, views, words
 from .engine import data as D
 from .engine import ledger as ledger_kinds
 from .engine.pieces import format_bag
@@ -359,7 +359,7 @@ PDF_MAGIC = b"%PDF-"
 def is_pdf(name: str) -> bool:
     """Whether `name` is a regular file (not a link, a pipe or a device) that starts as every PDF does."""
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(name, atomic.READ_FLAGS | atomic.NOFOLLOW)
     except OSError:
         return False
     try:
@@ -383,8 +383,6 @@ def write_atomic(p: Path, data: bytes, force: bool = True) -> None:
     """Whole or not at all (atomic.write): a temporary file in the same folder, then one step that gives it the name,
     and that displaces only an earlier PDF (`force`) or nothing; what appeared there meanwhile (a link, a device, a
     game) is left as it is and the write refused. The sheet gets the usual permissions (it is meant to be shared)."""
-    from . import atomic
-
     try:
         atomic.write(p, data, check=_free_or_pdf if force else _free)
     except atomic.Displaced:
