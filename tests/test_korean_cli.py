@@ -240,10 +240,14 @@ def test_stats_lists_a_named_pipe_as_skipped_instead_of_waiting_on_it(env):
 def test_a_pdf_that_cannot_be_written_is_refused_in_korean(env):
     path = env / "g.lignum"
     assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
+    old = env / "old.pdf"
+    old.write_bytes(b"%PDF-1.4 an earlier sheet")
     for args, english, korean in (
             (["score", str(path), "--pdf", str(env / "no" / "x.pdf")], "does not exist", "이(가) 없습니다"),
             (["score", str(path), "--pdf", str(env / "x.pdf"), "--paper", "a9"], "unknown paper 'a9'", "모르는 용지"),
-            (["print", "reference", "-o", str(path)], "already exists; add --force", "--force를 붙이세요")):
+            (["print", "reference", "-o", str(old)], "already exists; add --force", "--force를 붙이세요"),
+            (["print", "reference", "-o", str(path), "--force"], "a PDF is never written there",
+             "PDF는 그 자리에 쓰지 않습니다")):  # issue 24 item 2: never over a game, whatever the flags
         assert english in runner.invoke(app, args).output
         ko = runner.invoke(app, [*args, "--lang", "ko"])
         assert ko.exit_code == 1 and korean in ko.output and english not in ko.output, ko.output

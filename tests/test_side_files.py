@@ -191,6 +191,21 @@ def test_item3_undo_beyond_this_round_needs_yes_in_a_script_and_keeps_a_copy(tmp
     assert "long.lignum.before-undo-1" not in lignum("games").output  # not counted as another game
 
 
+def test_item3_play_keeps_the_game_before_an_undo_into_an_earlier_round(tmp_path):
+    import subprocess
+    import sys
+
+    path = two_rounds(tmp_path)
+    before = path.read_bytes()
+    r = subprocess.run([sys.executable, "-c", "from lignum_companion.cli.entry import main; main()", "play", str(path)],
+                       input="undo 5\nquit\n", capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"})
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    kept = path.with_name(path.name + ".before-undo-1")
+    assert kept.read_bytes() == before and "is kept in" in " ".join(r.stdout.split())
+    assert len(gamefile.read(path).actions) == len(gamefile.read(kept).actions) - 5
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a pseudo-terminal (pexpect)")
 def test_item3_undo_of_the_whole_game_asks_at_a_terminal(tmp_path):
     import sys

@@ -376,7 +376,7 @@ def _read_regular(p: Path) -> bytes:
     """The bytes of a regular file; a FIFO, a device or a huge file is refused before reading (it could hang).
 
     Opened without blocking and then looked at (fstat), so a pipe put at the name after a look cannot hang us."""
-    fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    fd = os.open(p, atomic.READ_FLAGS)
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -572,7 +572,7 @@ class _Current:
     def open(cls, p: Path) -> _Current | None:
         """The file at `p` (a real path: a link planted there now is refused), or None when there is none."""
         try:
-            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+            fd = os.open(p, atomic.READ_FLAGS | atomic.NOFOLLOW)
         except FileNotFoundError:
             return None
         except OSError as e:
@@ -921,7 +921,7 @@ def read_side_file(path: Path) -> str | None:
     """The text of one of the games folder's own files (`.last-game`, `.games-cache.json`), or None when it is
     missing, not a regular file (a link is not followed, a pipe never waited on), too large or not UTF-8."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, atomic.READ_FLAGS | atomic.NOFOLLOW)
     except OSError:
         return None
     try:
@@ -968,7 +968,7 @@ def is_game_file(target: Path, game: Path | None = None) -> bool:
     if target.name.endswith((SUFFIX, SUFFIX + BACKUP_SUFFIX)):
         return True
     try:
-        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        fd = os.open(target, atomic.READ_FLAGS)
     except OSError:
         return False
     try:

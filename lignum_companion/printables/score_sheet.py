@@ -27,6 +27,7 @@ from lignum_companion.engine.scoring import score
 from lignum_companion.engine.state import Game, Player
 from lignum_companion.gamefile.store import GameFile
 from lignum_companion.printables.fonts import letters
+from lignum_companion.system import atomic
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
@@ -361,7 +362,7 @@ PDF_MAGIC = b"%PDF-"
 def is_pdf(name: str) -> bool:
     """Whether `name` is a regular file (not a link, a pipe or a device) that starts as every PDF does."""
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(name, atomic.READ_FLAGS | atomic.NOFOLLOW)
     except OSError:
         return False
     try:
@@ -385,8 +386,6 @@ def write_atomic(p: Path, data: bytes, force: bool = True) -> None:
     """Whole or not at all (atomic.write): a temporary file in the same folder, then one step that gives it the name,
     and that displaces only an earlier PDF (`force`) or nothing; what appeared there meanwhile (a link, a device, a
     game) is left as it is and the write refused. The sheet gets the usual permissions (it is meant to be shared)."""
-    from lignum_companion.system import atomic
-
     try:
         atomic.write(p, data, check=_free_or_pdf if force else _free)
     except atomic.Displaced:

@@ -30,6 +30,9 @@ class Commands:
                 removed = self.gf.actions[-n:]
                 new = gamefile.drop_last(self.gf, n)
                 g2 = gamefile.replay(new)
+                kept = None
+                if g2.round < self.g.round or n == len(self.gf.actions) > 1:  # issue 24 item 3: recoverable
+                    kept = gamefile.keep_copy(self.gf, "before-undo")
                 with signals_held():
                     gamefile.save(new, self.path)
                     self.gf, self.g = new, g2
@@ -38,6 +41,8 @@ class Commands:
             return
         for line in removed:
             self.say(tpl("undone_line", text=line.text))
+        if kept is not None:
+            self.say(tpl("undo_kept", kept=kept, file=self.path))
         self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))
         raise Rebuild
 
