@@ -27,6 +27,11 @@ from . import texts
 RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
 TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, beside its BM25 weight in the body
 PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the topic's own way of asking
+PHRASE_RUN_WEIGHT = 3.0  # the same phrase said word for word ("who goes first", "drying card")
+SYNONYM = 0.7  # the weight of a word the synonym table adds
+TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
+CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
+STEP_PART_FACTOR, STEP_FACTOR = 1.15, 1.1  # the part of the game and the step the table is in (`play`)
 K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
 
@@ -61,6 +66,7 @@ class Topic:
     rules: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     other_readings: tuple[OtherReading, ...] = field(default=(), compare=False)
+    enter: str = ""  # how to enter it: the commands or notation, kept out of the rule prose
 
     def as_json(self) -> dict[str, Any]:
         """The topic with its names, for `lignum rules --json`."""
@@ -70,6 +76,7 @@ class Topic:
             "group": self.group,
             "rules": list(self.rules),
             "body": self.body,
+            "enter": self.enter,
             "other_readings": [vars(o) for o in self.other_readings],
         }
 
@@ -86,10 +93,12 @@ class _Library:
     unstemmed: frozenset[str]
     synonyms: dict[str, tuple[str, ...]]
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
-    phrases: tuple[tuple[frozenset[str], ...], ...]
+    phrases: tuple[tuple[tuple[str, ...], ...], ...]  # per topic its keyword phrases, as ordered terms
     lengths: tuple[int, ...]
     idf: dict[str, float]
     step_topics: dict[str, tuple[str, ...]]  # 'winter feeding' -> the topics about that step, closest first
+    contexts: dict[str, frozenset[int]]  # 'winter' -> positions of the topics about that part of the game
+    context_words: dict[str, tuple[tuple[str, ...], ...]]  # 'winter' -> the phrases that name it ('winter', '겨울')
 
 
 class RulesTemplateError(ValueError):
@@ -154,6 +163,24 @@ def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[s
     return out
 
 
+def _sequence(text: str, stopwords: frozenset[str], keep: frozenset[str]) -> tuple[str, ...]:
+    """The terms of a text in order, Korean words without their particles: what a phrase is matched on, so
+    '겨울에 시장' meets the phrase '겨울 시장' and 'who goes first' meets 'who goes first' but not 'first who'."""
+    out: list[str] = []
+    for w in _words(text):
+        korean = bool(HANGUL.match(w))
+        if w in stopwords or (korean and _bare(w) in stopwords):
+            continue
+        out += _pieces(_bare(w)) if korean else [w if w in keep else _stem(w)]
+    return tuple(out)
+
+
+def _contains(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """Whether `part` occurs in `seq` as a run of neighbouring terms."""
+    n = len(part)
+    return any(seq[i: i + n] == part for i in range(len(seq) - n + 1))
+
+
 # --- loading --------------------------------------------------------------------------------------------
 
 
@@ -183,6 +210,8 @@ def _library_of(lang: str) -> _Library:
     keep: set[str] = set()
     synonyms: dict[str, tuple[str, ...]] = {}
     step_topics: dict[str, tuple[str, ...]] = {}
+    context_ids: dict[str, tuple[str, ...]] = {}
+    context_words: dict[str, list[str]] = {}
     for name in texts.files(texts.DEFAULT, "rules"):
         doc = texts.load(name, lang)
         group = doc.get("group", "")
@@ -197,7 +226,9 @@ def _library_of(lang: str) -> _Library:
                 reading_topics[raw["id"]] = tuple(raw["other_reading_topics"])
         labels.update(doc.get("labels", {}))
         step_topics.update((step, tuple(ids)) for step, ids in doc.get("step_topics", {}).items())
+        context_ids.update((part, tuple(ids)) for part, ids in doc.get("context_topics", {}).items())
         search = doc.get("search", {})
+        context_words.update(search.get("context", {}))
         stop.update(search.get("stopwords", []))
         keep.update(search.get("unstemmed", []))
         for word, extra in search.get("synonyms", {}).items():
@@ -208,13 +239,13 @@ def _library_of(lang: str) -> _Library:
         others = tuple(r.other for rid in rules if (r := rulings.get(rid)) and r.other
                        and raw["id"] in reading_topics.get(rid, (raw["id"],)))
         topics.append(Topic(raw["id"], raw["title"], raw["group"], raw["body"].strip(), rules,
-                            tuple(raw.get("keywords", [])), others))
+                            tuple(raw.get("keywords", [])), others, raw.get("enter", "").strip()))
     by_id: dict[str, Topic] = {}
     for t in topics:
         if t.id in by_id:
             raise RulesTemplateError(f"topic {t.id} is defined twice")
         by_id[t.id] = t
-    for step, ids in step_topics.items():
+    for step, ids in (step_topics | context_ids).items():
         if unknown := [i for i in ids if i not in by_id]:
             raise RulesTemplateError(f"step {step} names the unknown topics {', '.join(unknown)}")
     for r in rulings.values():
@@ -235,9 +266,13 @@ def _library_of(lang: str) -> _Library:
     n = len(topics)
     idf = {term: math.log(1 + (n - k + 0.5) / (k + 0.5)) for term, k in df.items()}
     lengths = tuple(sum(body.values()) for _, _, body in index)
-    phrases = tuple(tuple(p for k in t.keywords if (p := frozenset(_terms(k, stopwords, unstemmed)))) for t in topics)
+    phrases = tuple(tuple(p for k in t.keywords if (p := _sequence(k, stopwords, unstemmed))) for t in topics)
+    position = {t.id: pos for pos, t in enumerate(topics)}
+    contexts = {part: frozenset(position[i] for i in ids) for part, ids in context_ids.items()}
+    naming = {part: tuple(p for w in words if (p := _sequence(w, stopwords, unstemmed)))
+              for part, words in context_words.items()}
     return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, phrases, lengths,
-                    idf, step_topics)
+                    idf, step_topics, contexts, naming)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -289,7 +324,7 @@ def read_more(rule_id: str, step: str = "") -> str:
 
 
 def _query_terms(query: str, lib: _Library) -> dict[str, float]:
-    """Query terms with weights: typed words 1.0, synonyms 0.7, near spellings in the texts 0.5."""
+    """Query terms with weights: typed words 1.0, synonyms 0.7, misspellings 0.6, longer or shorter forms 0.5."""
     weights: dict[str, float] = {}
 
     def add(term: str, weight: float) -> None:
@@ -307,8 +342,12 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
             add(word if word in lib.unstemmed else _stem(word), 1.0)
         for extra in lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ()):
             for term in _terms(extra, keep=lib.unstemmed):
-                add(term, 0.7)
+                add(term, SYNONYM)
     for term, weight in list(weights.items()):
+        if weight >= 1.0 and term not in lib.idf:  # a misspelling: the texts' words one letter (jamo) away
+            for known in lib.idf:
+                if _one_apart(term, known):
+                    add(known, TYPO)
         if len(term) >= 5 and not RULE_ID.match(term):
             for known in lib.idf:
                 if known != term and len(known) >= 5 and (known.startswith(term) or term.startswith(known)):
@@ -316,12 +355,69 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
     return weights
 
 
-def _scores(query: str, lib: _Library) -> list[tuple[float, int]]:
-    """(BM25 score, topic position) for every topic that matches at least one term; ruling ids boost."""
+def _jamo(syllable: str) -> tuple[int, int, int]:
+    """A Hangul syllable as its initial, medial and final letters (jamo), so 썰메 and 썰매 are one letter apart."""
+    code = ord(syllable) - 0xAC00
+    return code // 588, (code % 588) // 28, code % 28
+
+
+def _one_apart(typed: str, known: str) -> bool:
+    """Whether a word the texts do not hold is one slip away from one they do: in English (5 letters or more)
+    one letter changed, added, dropped or two swapped; in Korean one jamo of one syllable changed."""
+    if HANGUL.match(typed):
+        if len(typed) != len(known) or not HANGUL.match(known):
+            return False
+        diff = [(_jamo(a), _jamo(b)) for a, b in zip(typed, known, strict=True) if a != b]
+        return len(diff) == 1 and sum(x != y for x, y in zip(*diff[0], strict=True)) == 1
+    if len(typed) < 5 or abs(len(typed) - len(known)) > 1 or HANGUL.match(known):
+        return False
+    if len(typed) == len(known):
+        diff = [i for i, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and typed[diff[0]] == known[diff[1]] and typed[diff[1]] == known[diff[0]])
+    short, long_ = sorted((typed, known), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _mentions(query: str, phrases: tuple[tuple[str, ...], ...], lib: _Library) -> bool:
+    """Whether the query names a part of the game: one of its phrases, word for word ('drying card', '2 player';
+    Korean without particles, so '겨울에는' names 겨울)."""
+    sequence = _sequence(query, lib.stopwords, lib.unstemmed)
+    return any(_contains(sequence, p) for p in phrases)
+
+
+def _boosts(query: str, lib: _Library, step: str) -> dict[int, float]:
+    """Factors for topics of the part of the game the question is about: named in the query (a question about
+    winter prefers the winter steps over their spring namesakes), or, more weakly, the step the table is in."""
+    factor: dict[int, float] = {}
+
+    def boost(positions: frozenset[int] | tuple[int, ...], by: float) -> None:
+        for pos in positions:
+            factor[pos] = max(factor.get(pos, 1.0), by)
+
+    for part, words in lib.context_words.items():
+        if part in lib.contexts and _mentions(query, words, lib):
+            boost(lib.contexts[part], CONTEXT_FACTOR)
+    if step:
+        part = step.split()[0]
+        boost(lib.contexts.get(part, frozenset()), STEP_PART_FACTOR)
+        position = {t.id: pos for pos, t in enumerate(lib.topics)}
+        boost(tuple(position[i] for i in lib.step_topics.get(step, ()) if i in position), STEP_FACTOR)
+    return factor
+
+
+def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]]:
+    """(score, topic position) for every topic that matches at least one term: BM25 over the body, title and
+    keyword weights, keyword phrases said in full (more when said as written), ruling ids, and the part of
+    the game the question or the table is in."""
     terms = _query_terms(query, lib)
     wanted_rules = {rid for w in _words(query) if (rid := normalise_rule_id(w))}
     home = {lib.rulings[r].topic for r in wanted_rules if r in lib.rulings}
     average = sum(lib.lengths) / max(len(lib.lengths), 1)
+    said = {t for t, w in terms.items() if w >= SYNONYM}  # typed words and their synonyms: a phrase said in other words still counts, as a set
+    sequence = _sequence(query, lib.stopwords, lib.unstemmed)
+    said |= set(sequence)
+    factors = _boosts(query, lib, step)
     results = []
     for pos, (t, (title, keys, body), length) in enumerate(zip(lib.topics, lib.index, lib.lengths, strict=True)):
         score = 0.0
@@ -331,21 +427,25 @@ def _scores(query: str, lib: _Library) -> list[tuple[float, int]]:
             hits = TITLE_WEIGHT * (term in title) + KEYWORD_WEIGHT * (term in keys) + tf * (K1 + 1) / (tf + norm)
             if hits:
                 score += weight * lib.idf[term] * hits
-        typed = {term for term, weight in terms.items() if weight >= 1.0}
-        whole = [p for p in lib.phrases[pos] if p <= typed]  # a keyword phrase the query says in full
-        if whole:
-            score += PHRASE_WEIGHT * max(sum(lib.idf.get(term, 0.0) for term in p) for p in whole)
+        best_phrase = 0.0
+        for p in lib.phrases[pos]:
+            if set(p) <= said:  # a keyword phrase the query says in full; as written, it says the topic's rule
+                weight = PHRASE_RUN_WEIGHT if len(p) > 1 and _contains(sequence, p) else PHRASE_WEIGHT
+                best_phrase = max(best_phrase, weight * sum(lib.idf.get(term, 0.0) for term in p))
+        score += best_phrase
         score += 20.0 * len(wanted_rules & set(t.rules)) + 40.0 * (t.id in home)
         if score > 0:
-            results.append((score, pos))
+            results.append((score * factors.get(pos, 1.0), pos))
     results.sort(key=lambda sp: (-sp[0], sp[1]))
     return results
 
 
-def lookup(query: str, limit: int = 5) -> list[Topic]:
+def lookup(query: str, limit: int = 5, step: str = "") -> list[Topic]:
     """Best topics for a query: a topic id, a ruling id (R1…) or plain words; [] when nothing matches.
 
-    A ruling id puts the topic that explains it first, then other topics that apply it.
+    A ruling id puts the topic that explains it first, then other topics that apply it. `step` is where the
+    table is ('winter feeding', engine.flow.season_step), given by `play`: it tips close answers towards
+    that part of the game, never over a clearly better one.
     """
     lib = _library()
     q = query.strip().lower()
@@ -358,7 +458,7 @@ def lookup(query: str, limit: int = 5) -> list[Topic]:
     from . import texts
 
     search = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
-    scored = _scores(q, search)
+    scored = _scores(q, search, step)
     if not scored:
         return []
     best = scored[0][0]
