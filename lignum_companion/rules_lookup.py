@@ -414,7 +414,7 @@ def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]
     wanted_rules = {rid for w in _words(query) if (rid := normalise_rule_id(w))}
     home = {lib.rulings[r].topic for r in wanted_rules if r in lib.rulings}
     average = sum(lib.lengths) / max(len(lib.lengths), 1)
-    said = {t for t, w in terms.items() if w >= SYNONYM}  # typed words and their synonyms: a phrase said in other words still counts, as a set
+    said = {t for t, w in terms.items() if w >= SYNONYM}  # typed words and synonyms: a phrase in other words
     sequence = _sequence(query, lib.stopwords, lib.unstemmed)
     said |= set(sequence)
     factors = _boosts(query, lib, step)
@@ -518,12 +518,15 @@ def _other_lines(other: OtherReading, width: int) -> list[str]:
 
 
 def render(topic: Topic, width: int = 80) -> str:
-    """A topic as text for the terminal: title, rulings applied, body, other readings."""
+    """A topic as text for the terminal: title, rulings applied, body, how to enter it, other readings."""
     width = max(width, 30)
     lines = [f"{topic.title}  [{topic.id}]"]
     lines += texts.wrap(_rules_line(topic.rules), width, subsequent_indent="  ")
     lines.append("")
     lines += _wrap_body(topic.body, width)
+    if topic.enter:  # the commands, marked, after the rule: the prose stays about the game
+        lines.append("")
+        lines += texts.wrap(_label("enter", text=topic.enter), width, subsequent_indent="  ")
     for other in topic.other_readings:
         lines.append("")
         lines += _other_lines(other, width)
