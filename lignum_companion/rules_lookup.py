@@ -29,6 +29,7 @@ TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, besi
 PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the topic's own way of asking
 PHRASE_RUN_WEIGHT = 3.0  # the same phrase said word for word ("who goes first", "drying card")
 SYNONYM = 0.7  # the weight of a word the synonym table adds
+WEAK = 0.4  # a word of [search] weak ('price', '얼마'): the question's frame, not the rule in dispute
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
 STEP_PART_FACTOR, STEP_FACTOR = 1.15, 1.1  # the part of the game and the step the table is in (`play`)
@@ -91,6 +92,8 @@ class _Library:
     labels: dict[str, str]
     stopwords: frozenset[str]
     unstemmed: frozenset[str]
+    syllables: frozenset[str]  # Korean one-syllable words (강, 톱, 끝): found again under their endings
+    weak: frozenset[str]  # words that ask about any rule ('price', '얼마'): they weigh less than the thing asked about
     synonyms: dict[str, tuple[str, ...]]
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # per topic its keyword phrases, as ordered terms
@@ -150,7 +153,8 @@ def _pieces(word: str) -> list[str]:
     return [word[i: i + 2] for i in range(len(word) - 1)]
 
 
-def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[str] = frozenset()) -> list[str]:
+def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[str] = frozenset(),
+           syllables: frozenset[str] = frozenset()) -> list[str]:
     """Index terms of a text without stop words: stemmed English words (those in `keep` as written), Korean pairs."""
     out: list[str] = []
     for w in _words(text):
@@ -158,6 +162,8 @@ def _terms(text: str, stopwords: frozenset[str] = frozenset(), keep: frozenset[s
             continue
         if HANGUL.match(w):
             out += _pieces(w)
+            if w[0] in syllables and w != w[0]:  # a one-syllable word with its ending: 강에, 톱을, 끝나면
+                out.append(w[0])
         else:
             out.append(w if w in keep else _stem(w))
     return out
@@ -207,6 +213,8 @@ def _library_of(lang: str) -> _Library:
     reading_topics: dict[str, tuple[str, ...]] = {}  # a ruling's other reading, shown only on these topics
     labels: dict[str, str] = {}
     stop: set[str] = set()
+    single: set[str] = set()
+    weak: set[str] = set()
     keep: set[str] = set()
     synonyms: dict[str, tuple[str, ...]] = {}
     step_topics: dict[str, tuple[str, ...]] = {}
@@ -231,6 +239,8 @@ def _library_of(lang: str) -> _Library:
         context_words.update(search.get("context", {}))
         stop.update(search.get("stopwords", []))
         keep.update(search.get("unstemmed", []))
+        single.update(search.get("syllables", []))
+        weak.update(w if HANGUL.match(w) else _stem(w) for w in search.get("weak", []))
         for word, extra in search.get("synonyms", {}).items():
             synonyms[word] = tuple(extra)
     topics: list[Topic] = []
@@ -251,12 +261,12 @@ def _library_of(lang: str) -> _Library:
     for r in rulings.values():
         if r.topic not in by_id:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
-    stopwords, unstemmed = frozenset(stop), frozenset(keep)
+    stopwords, unstemmed, syllables = frozenset(stop), frozenset(keep), frozenset(single)
     index = tuple(
         (
-            frozenset(_terms(t.title + " " + t.id.replace("-", " "), stopwords, unstemmed)),
-            frozenset(_terms(" ".join(t.keywords), stopwords, unstemmed)),
-            Counter(_terms(t.body, stopwords, unstemmed)),
+            frozenset(_terms(t.title + " " + t.id.replace("-", " "), stopwords, unstemmed, syllables)),
+            frozenset(_terms(" ".join(t.keywords), stopwords, unstemmed, syllables)),
+            Counter(_terms(t.body, stopwords, unstemmed, syllables)),
         )
         for t in topics
     )
@@ -271,8 +281,8 @@ def _library_of(lang: str) -> _Library:
     contexts = {part: frozenset(position[i] for i in ids) for part, ids in context_ids.items()}
     naming = {part: tuple(p for w in words if (p := _sequence(w, stopwords, unstemmed)))
               for part, words in context_words.items()}
-    return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, synonyms, index, phrases, lengths,
-                    idf, step_topics, contexts, naming)
+    return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, syllables, frozenset(weak), synonyms,
+                    index, phrases, lengths, idf, step_topics, contexts, naming)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -335,14 +345,18 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
         bare = _bare(word) if korean else word
         if word in lib.stopwords or bare in lib.stopwords:
             continue
+        weak = any(word.startswith(w) for w in lib.weak) if korean else _stem(word) in lib.weak
+        full = WEAK if weak else 1.0
         if korean:
             for piece in _pieces(word):
-                add(piece, 1.0)
+                add(piece, full)
+            if len(word) > 1 and word[0] in lib.syllables:  # a one-syllable word with its ending: 끝나, 강에
+                add(word[0], full)
         else:
-            add(word if word in lib.unstemmed else _stem(word), 1.0)
+            add(word if word in lib.unstemmed else _stem(word), full)
         for extra in lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ()):
             for term in _terms(extra, keep=lib.unstemmed):
-                add(term, SYNONYM)
+                add(term, SYNONYM * full)
     for term, weight in list(weights.items()):
         if weight >= 1.0 and term not in lib.idf:  # a misspelling: the texts' words one letter (jamo) away
             for known in lib.idf:
