@@ -29,7 +29,8 @@ TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, besi
 PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the topic's own way of asking
 PHRASE_RUN_WEIGHT = 3.0  # the same phrase said word for word ("who goes first", "drying card")
 SYNONYM = 0.7  # the weight of a word the synonym table adds
-WEAK = 0.4  # a word of [search] weak ('price', '얼마'): the question's frame, not the rule in dispute
+QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
+WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
 STEP_PART_FACTOR, STEP_FACTOR = 1.15, 1.1  # the part of the game and the step the table is in (`play`)
@@ -97,6 +98,7 @@ class _Library:
     synonyms: dict[str, tuple[str, ...]]
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # per topic its keyword phrases, as ordered terms
+    forms: tuple[tuple[dict[str, float], ...], ...]  # per topic its question forms: term -> idf weight
     lengths: tuple[int, ...]
     idf: dict[str, float]
     step_topics: dict[str, tuple[str, ...]]  # 'winter feeding' -> the topics about that step, closest first
@@ -244,6 +246,7 @@ def _library_of(lang: str) -> _Library:
         for word, extra in search.get("synonyms", {}).items():
             synonyms[word] = tuple(extra)
     topics: list[Topic] = []
+    asked = [tuple(raw.get("questions", [])) for raw in topics_raw]  # how players ask for it (never shown)
     for raw in topics_raw:
         rules = tuple(raw.get("rules", []))
         others = tuple(r.other for rid in rules if (r := rulings.get(rid)) and r.other
@@ -270,19 +273,21 @@ def _library_of(lang: str) -> _Library:
         )
         for t in topics
     )
+    form_terms = tuple(tuple(frozenset(_terms(q, stopwords, unstemmed, syllables)) for q in qs) for qs in asked)
     df: Counter[str] = Counter()
-    for title, keys, body in index:
-        df.update(title | keys | set(body))
+    for (title, keys, body), qs in zip(index, form_terms, strict=True):
+        df.update(title | keys | set(body) | set().union(*qs))
     n = len(topics)
     idf = {term: math.log(1 + (n - k + 0.5) / (k + 0.5)) for term, k in df.items()}
     lengths = tuple(sum(body.values()) for _, _, body in index)
     phrases = tuple(tuple(p for k in t.keywords if (p := _sequence(k, stopwords, unstemmed))) for t in topics)
+    forms = tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms)
     position = {t.id: pos for pos, t in enumerate(topics)}
     contexts = {part: frozenset(position[i] for i in ids) for part, ids in context_ids.items()}
     naming = {part: tuple(p for w in words if (p := _sequence(w, stopwords, unstemmed)))
               for part, words in context_words.items()}
     return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, syllables, frozenset(weak), synonyms,
-                    index, phrases, lengths, idf, step_topics, contexts, naming)
+                    index, phrases, forms, lengths, idf, step_topics, contexts, naming)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -345,7 +350,7 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
         bare = _bare(word) if korean else word
         if word in lib.stopwords or bare in lib.stopwords:
             continue
-        weak = any(word.startswith(w) for w in lib.weak) if korean else _stem(word) in lib.weak
+        weak = any(word.startswith(w) for w in lib.weak) if korean else _stem(word) in lib.weak or word.isdigit()
         full = WEAK if weak else 1.0
         if korean:
             for piece in _pieces(word):
@@ -420,6 +425,15 @@ def _boosts(query: str, lib: _Library, step: str) -> dict[int, float]:
     return factor
 
 
+def _cosine(asked: dict[str, float], form: dict[str, float]) -> float:
+    """How close a question is to one of a topic's question forms: the cosine of their idf-weighted terms."""
+    shared = [weight * form[term] for term, weight in asked.items() if term in form]
+    if len(shared) < 2:  # one word in common says nothing about the question (a bare 'fodder' is no question form)
+        return 0.0
+    dot = sum(shared)
+    return dot / math.sqrt(sum(w * w for w in asked.values()) * sum(w * w for w in form.values()))
+
+
 def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]]:
     """(score, topic position) for every topic that matches at least one term: BM25 over the body, title and
     keyword weights, keyword phrases said in full (more when said as written), ruling ids, and the part of
@@ -432,6 +446,8 @@ def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]
     sequence = _sequence(query, lib.stopwords, lib.unstemmed)
     said |= set(sequence)
     factors = _boosts(query, lib, step)
+    asked = {term: weight * lib.idf[term] for term, weight in terms.items() if term in lib.idf}
+    mass = sum(asked.values())
     results = []
     for pos, (t, (title, keys, body), length) in enumerate(zip(lib.topics, lib.index, lib.lengths, strict=True)):
         score = 0.0
@@ -447,6 +463,7 @@ def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]
                 weight = PHRASE_RUN_WEIGHT if len(p) > 1 and _contains(sequence, p) else PHRASE_WEIGHT
                 best_phrase = max(best_phrase, weight * sum(lib.idf.get(term, 0.0) for term in p))
         score += best_phrase
+        score += QUESTION_WEIGHT * mass * max((_cosine(asked, form) for form in lib.forms[pos]), default=0.0)
         score += 20.0 * len(wanted_rules & set(t.rules)) + 40.0 * (t.id in home)
         if score > 0:
             results.append((score * factors.get(pos, 1.0), pos))
