@@ -33,6 +33,7 @@ QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the quer
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
+ELSEWHERE_FACTOR = 0.75  # a topic of a step that the named part of the game does otherwise or not at all
 STEP_PART_FACTOR, STEP_FACTOR = 1.15, 1.1  # the part of the game and the step the table is in (`play`)
 K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
@@ -103,6 +104,7 @@ class _Library:
     idf: dict[str, float]
     step_topics: dict[str, tuple[str, ...]]  # 'winter feeding' -> the topics about that step, closest first
     contexts: dict[str, frozenset[int]]  # 'winter' -> positions of the topics about that part of the game
+    elsewhere: dict[str, frozenset[int]]  # 'winter' -> the topics of steps that work otherwise (or not) then
     context_words: dict[str, tuple[tuple[str, ...], ...]]  # 'winter' -> the phrases that name it ('winter', '겨울')
 
 
@@ -221,6 +223,7 @@ def _library_of(lang: str) -> _Library:
     synonyms: dict[str, tuple[str, ...]] = {}
     step_topics: dict[str, tuple[str, ...]] = {}
     context_ids: dict[str, tuple[str, ...]] = {}
+    elsewhere_ids: dict[str, tuple[str, ...]] = {}
     context_words: dict[str, list[str]] = {}
     for name in texts.files(texts.DEFAULT, "rules"):
         doc = texts.load(name, lang)
@@ -237,6 +240,7 @@ def _library_of(lang: str) -> _Library:
         labels.update(doc.get("labels", {}))
         step_topics.update((step, tuple(ids)) for step, ids in doc.get("step_topics", {}).items())
         context_ids.update((part, tuple(ids)) for part, ids in doc.get("context_topics", {}).items())
+        elsewhere_ids.update((part, tuple(ids)) for part, ids in doc.get("context_elsewhere", {}).items())
         search = doc.get("search", {})
         context_words.update(search.get("context", {}))
         stop.update(search.get("stopwords", []))
@@ -258,7 +262,7 @@ def _library_of(lang: str) -> _Library:
         if t.id in by_id:
             raise RulesTemplateError(f"topic {t.id} is defined twice")
         by_id[t.id] = t
-    for step, ids in (step_topics | context_ids).items():
+    for step, ids in (step_topics | context_ids | elsewhere_ids).items():
         if unknown := [i for i in ids if i not in by_id]:
             raise RulesTemplateError(f"step {step} names the unknown topics {', '.join(unknown)}")
     for r in rulings.values():
@@ -284,10 +288,11 @@ def _library_of(lang: str) -> _Library:
     forms = tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms)
     position = {t.id: pos for pos, t in enumerate(topics)}
     contexts = {part: frozenset(position[i] for i in ids) for part, ids in context_ids.items()}
+    elsewhere = {part: frozenset(position[i] for i in ids) for part, ids in elsewhere_ids.items()}
     naming = {part: tuple(p for w in words if (p := _sequence(w, stopwords, unstemmed)))
               for part, words in context_words.items()}
     return _Library(tuple(topics), by_id, rulings, labels, stopwords, unstemmed, syllables, frozenset(weak), synonyms,
-                    index, phrases, forms, lengths, idf, step_topics, contexts, naming)
+                    index, phrases, forms, lengths, idf, step_topics, contexts, elsewhere, naming)
 
 
 # --- queries --------------------------------------------------------------------------------------------
@@ -417,6 +422,8 @@ def _boosts(query: str, lib: _Library, step: str) -> dict[int, float]:
     for part, words in lib.context_words.items():
         if part in lib.contexts and _mentions(query, words, lib):
             boost(lib.contexts[part], CONTEXT_FACTOR)
+            for pos in lib.elsewhere.get(part, ()):  # "... in winter": not the spring woodcutting or market
+                factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
     if step:
         part = step.split()[0]
         boost(lib.contexts.get(part, frozenset()), STEP_PART_FACTOR)
