@@ -34,7 +34,8 @@ WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the 
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
 ELSEWHERE_FACTOR = 0.75  # a topic of a step that the named part of the game does otherwise or not at all
-STEP_PART_FACTOR, STEP_FACTOR = 1.15, 1.1  # the part of the game and the step the table is in (`play`)
+STEP_PART_FACTOR, STEP_ELSEWHERE_FACTOR = 1.4, 0.85  # the part of the game the table is in (`play`), as above
+STEP_FACTOR = 1.15  # and the topics of its step ([step_topics])
 K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
 
@@ -424,11 +425,14 @@ def _boosts(query: str, lib: _Library, step: str) -> dict[int, float]:
             boost(lib.contexts[part], CONTEXT_FACTOR)
             for pos in lib.elsewhere.get(part, ()):  # "... in winter": not the spring woodcutting or market
                 factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
-    if step:
+    if step:  # asked at the table: the part of the game it is in, a little less than naming it, and its step
         part = step.split()[0]
         boost(lib.contexts.get(part, frozenset()), STEP_PART_FACTOR)
+        for pos in lib.elsewhere.get(part, ()):
+            factor[pos] = min(factor.get(pos, 1.0), STEP_ELSEWHERE_FACTOR)
         position = {t.id: pos for pos, t in enumerate(lib.topics)}
-        boost(tuple(position[i] for i in lib.step_topics.get(step, ()) if i in position), STEP_FACTOR)
+        for pos in {position[i] for i in lib.step_topics.get(step, ()) if i in position}:
+            factor[pos] = factor.get(pos, 1.0) * STEP_FACTOR
     return factor
 
 
