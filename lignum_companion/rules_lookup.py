@@ -344,6 +344,13 @@ def read_more(rule_id: str, step: str = "") -> str:
     return f"lignum rules {t.id}" if t else ""
 
 
+def _korean_synonyms(word: str, lib: _Library) -> tuple[str, ...]:
+    """The synonyms of the longest Korean key (two syllables or more) that the word starts with: '빌리기보다'
+    meets '빌리', whatever ending follows."""
+    keys = [k for k in lib.synonyms if len(k) >= 2 and HANGUL.match(k) and word.startswith(k)]
+    return lib.synonyms[max(keys, key=len)] if keys else ()
+
+
 def _query_terms(query: str, lib: _Library) -> dict[str, float]:
     """Query terms with weights: typed words 1.0, synonyms 0.7, misspellings 0.6, longer or shorter forms 0.5."""
     weights: dict[str, float] = {}
@@ -365,7 +372,8 @@ def _query_terms(query: str, lib: _Library) -> dict[str, float]:
                 add(word[0], full)
         else:
             add(word if word in lib.unstemmed else _stem(word), full)
-        for extra in lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ()):
+        related = lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ())
+        for extra in related or (_korean_synonyms(word, lib) if korean else ()):
             for term in _terms(extra, keep=lib.unstemmed):
                 add(term, SYNONYM * full)
     for term, weight in list(weights.items()):
