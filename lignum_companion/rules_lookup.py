@@ -453,10 +453,10 @@ def _cosine(asked: dict[str, float], form: dict[str, float]) -> float:
     return dot / math.sqrt(sum(w * w for w in asked.values()) * sum(w * w for w in form.values()))
 
 
-def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]]:
-    """(score, topic position) for every topic that matches at least one term: BM25 over the body, title and
-    keyword weights, keyword phrases said in full (more when said as written), ruling ids, and the part of
-    the game the question or the table is in."""
+def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int, float]]:
+    """(score, topic position, score of the texts' words alone) for every topic that matches a term: BM25
+    over the body, title and keyword weights, keyword phrases said in full (more when said as written), the
+    closest question form, ruling ids, and the part of the game the question or the table is in."""
     terms = _query_terms(query, lib)
     wanted_rules = {rid for w in _words(query) if (rid := normalise_rule_id(w))}
     home = {lib.rulings[r].topic for r in wanted_rules if r in lib.rulings}
@@ -476,16 +476,17 @@ def _scores(query: str, lib: _Library, step: str = "") -> list[tuple[float, int]
             hits = TITLE_WEIGHT * (term in title) + KEYWORD_WEIGHT * (term in keys) + tf * (K1 + 1) / (tf + norm)
             if hits:
                 score += weight * lib.idf[term] * hits
+        plain = score  # the texts' words alone: what says which other topics are related
         best_phrase = 0.0
         for p in lib.phrases[pos]:
             if set(p) <= said:  # a keyword phrase the query says in full; as written, it says the topic's rule
                 weight = PHRASE_RUN_WEIGHT if len(p) > 1 and _contains(sequence, p) else PHRASE_WEIGHT
                 best_phrase = max(best_phrase, weight * sum(lib.idf.get(term, 0.0) for term in p))
         score += best_phrase
-        score += QUESTION_WEIGHT * mass * max((_cosine(asked, form) for form in lib.forms[pos]), default=0.0)
+        known = QUESTION_WEIGHT * mass * max((_cosine(asked, form) for form in lib.forms[pos]), default=0.0)
         score += 20.0 * len(wanted_rules & set(t.rules)) + 40.0 * (t.id in home)
-        if score > 0:
-            results.append((score * factors.get(pos, 1.0), pos))
+        if score + known > 0:
+            results.append(((score + known) * factors.get(pos, 1.0), pos, plain * factors.get(pos, 1.0)))
     results.sort(key=lambda sp: (-sp[0], sp[1]))
     return results
 
@@ -511,9 +512,11 @@ def lookup(query: str, limit: int = 5, step: str = "") -> list[Topic]:
     scored = _scores(q, search, step)
     if not scored:
         return []
-    best = scored[0][0]
-    return [lib.by_id.get(search.topics[pos].id, search.topics[pos]) for score, pos in scored[:limit]
-            if score >= 0.4 * best]
+    # the others that match: near the best on the texts' words alone (a keyword phrase or a question form said
+    # word for word makes its topic's score soar, but the related topics are still worth naming)
+    best = max(base for _, _, base in scored[:limit])
+    return [lib.by_id.get(search.topics[pos].id, search.topics[pos]) for n, (_, pos, base) in enumerate(scored[:limit])
+            if n == 0 or base >= 0.4 * best]
 
 
 # --- rendering ------------------------------------------------------------------------------------------
