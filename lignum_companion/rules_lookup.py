@@ -2,14 +2,19 @@
 
 The texts are data (TOML, one table per topic) so they can be corrected or translated without touching code.
 Search ranks topics with BM25 (Okapi, k1 1.2, b 0.75) over each topic's body, plus a fixed weight for a term
-in the title (3) or the keywords (2), each times the term's BM25 idf, and a bonus when the query contains
-every word of one of the topic's keyword phrases ("pay for food"). English words are lower-cased and lightly
-stemmed; Korean is cut into character pairs, so a question with particles still meets the topic's words.
-A synonym table per language adds related words at a lower weight. A query in Hangul is searched in the
-Korean texts, one in Latin letters in the English ones; the answer is shown in the current language.
+in the title (3) or the keywords (2), each times the term's BM25 idf; a bonus when the query contains every
+word of one of the topic's keyword phrases ("pay for food"), more when it says them word for word; and the
+closeness of the query to the topic's question forms (how players have asked for it). So that the rule in
+dispute wins over an incidental word, question-frame words ('price', '얼마') and bare numbers weigh little, a
+question that names a part of the game (winter, the expansion, a planned work card, a player count) prefers
+its topics, and `play` passes the step it is in for the same reason. English words are lower-cased and lightly
+stemmed; Korean is cut into character pairs, so a question with particles still meets the topic's words. A
+synonym table per language adds spoken variants at a lower weight, and a word one letter (Korean: one jamo)
+away from a word of the texts stands for it. A query in Hangul is searched in the Korean texts, one in Latin
+letters in the English ones; the answer is shown in the current language. docs/rules-lookup.md has the figures.
 BM25 is written out here (a few lines) rather than taken from rank_bm25, which needs numpy at start-up.
 
-API for other modules: `lookup(query)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
+API for other modules: `lookup(query, step=...)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
 `render(topic)`, `render_ruling(ruling)`, `render_list()`, `read_more(rule_id)`.
 """
 
