@@ -204,10 +204,13 @@ def test_disputed_rulings_state_the_other_reading_and_its_source(rule_id: str, s
     for t in citing:
         flat = " ".join(rl.render(t, width=200).split())
         shown = f"Other reading of {rule_id}, from {ruling.other.source}" in flat
-        assert shown == (rule_id != "R7" or t.id in SLEDGE_CAP_TOPICS), t.id
+        assert shown == (t.id in READING_TOPICS[rule_id]), t.id
 
 
-SLEDGE_CAP_TOPICS = ("transport", "sledge")  # R7's other reading is about the sledge's food, nothing else
+# Issue 23: an other reading only in the topics it concerns. R7's is about the sledge's food (not transport in
+# general, fodder or wagons); R11's about whether drying wood must move (not the drying hut or the Drying card);
+# R5's about who may pay $1 to move (not the Cutting card's snatched player, R30).
+READING_TOPICS = {"R5": ("cutting-area", "cutting"), "R7": ("sledge",), "R11": ("drying",)}
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -328,7 +331,7 @@ def test_cli_answers_words_with_the_best_topic_and_the_others() -> None:
     assert "Also matching:" in result.stdout and "lignum rules wagon" in result.stdout
     unquoted = run("rules", "can", "I", "sell", "hardwood")
     assert unquoted.exit_code == 0 and unquoted.stdout.startswith("Phase 6: selling and prices")
-    assert "hardwood disk cannot be sold" in " ".join(unquoted.stdout.split())
+    assert "one hardwood cannot be sold at all until it is sawn" in " ".join(unquoted.stdout.split())
 
 
 def test_cli_explains_a_ruling_with_its_other_reading() -> None:
@@ -432,3 +435,162 @@ def test_lignum_do_refused_in_winter_feeding_points_to_the_winter_topic_in_both_
     assert en.exit_code != 0 and "(R24)" in en.output and "see: lignum rules winter\n" in en.output, en.output
     assert ko.exit_code != 0 and "(R24)" in ko.output and "참고: lignum rules winter\n" in ko.output, ko.output
     assert "woodwork" not in en.output + ko.output and path.read_text(encoding="utf-8") == before
+
+
+# --- issue 23, section 2: each topic gap, asked as a player asks it, with the figure in the answer ----------
+
+
+def _answer(question: str, lang: str = "en", step: str = "") -> tuple[str, str]:
+    """The first topic's id and its whole shown text (rulings, body, how to enter it) on one line."""
+    from lignum_companion.texts import catalog as texts
+
+    texts.choose(lang)
+    try:
+        found = rl.lookup(question, step=step)
+        assert found, question
+        return found[0].id, " ".join(rl.render(found[0], width=200).split())
+    finally:
+        texts.choose(None)
+
+
+@pytest.mark.parametrize("lang,question,topic,figures", [
+    ("en", "does the first drying spot give +1 or nothing", "drying", ["+$0", "+$1", "+$2", "(R10)"]),
+    ("ko", "첫째 건조 구역에 두면 1달러 더 받아?", "drying", ["+$0", "+$1", "+$2", "(R10)"]),
+    ("en", "do carpenters eat in winter", ("carpenters", "winter-feeding"), ["one more food", "$3"]),
+    ("ko", "목수도 겨울에 밥 먹어?", ("carpenters", "winter-feeding"), ["음식을 하나 더", "$3"]),
+    ("en", "how many woodcutters can I use when cutting, is there a limit", ("cutting", "loc-10"),
+     ["no more", "(R4)"]),
+    ("en", "how many building tiles are laid out", "buildings", ["plus 4", "6 with two players", "8 with four"]),
+    ("ko", "건물 타일 몇 장 깔아", "buildings", ["플레이어 수 + 4장", "2인 6장", "4인 8장"]),
+    ("en", "are my leftover wagons and craftwork tokens worth money at game end", "final-sale",
+     ["worth nothing", "wagons", "craftwork tokens"]),
+    ("ko", "게임 끝에 남은 수레랑 공예품 토큰은 돈 돼?", "final-sale", ["값어치가 없습니다", "수레", "공예품 토큰"]),
+    ("en", "does the log driving card work in winter", "pw-log-driving", ["Never in winter", "frozen", "(R20)"]),
+    ("ko", "목재 띄우기 카드 겨울에도 돼?", "pw-log-driving", ["겨울에는 작동하지 않습니다", "얼어", "(R20)"]),
+])
+def test_a_topic_gap_is_answered_with_its_figure(lang, question, topic, figures) -> None:
+    found, text = _answer(question, lang)
+    assert found in ((topic,) if isinstance(topic, str) else topic), (question, found)
+    for figure in figures:
+        assert figure in text, (question, figure, text)
+
+
+def test_woodcutting_itself_states_the_r4_limit() -> None:
+    """Issue 23: the woodcutting topic cited R4 without saying what it limits."""
+    text = " ".join(rl.render(rl.topic("cutting"), width=200).split())
+    assert "no more of them than the pieces of wood on your area" in text and "(R4)" in text
+    assert "R4" in rl.topic("cutting").rules
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_carpenters_food_is_in_the_feeding_topic(lang: str) -> None:
+    from lignum_companion.texts import catalog as texts
+
+    texts.choose(lang)
+    try:
+        feeding = rl.topic("winter-feeding")
+        assert "R23" in feeding.rules
+        said = {"en": "one more food for each carpenter you hold (R23)",
+                "ko": "가진 목수 한 명마다 음식을 하나 더"}[lang]
+        assert said in " ".join(feeding.body.split())
+        cost = {"en": "two carpenters and a winter card asking for 3 food make 5 food",
+                "ko": "목수 둘에 음식 3개를 요구하는 겨울 카드면 음식 5개"}[lang]
+        assert cost in " ".join(rl.render(rl.topic("carpenters"), width=200).split())
+    finally:
+        texts.choose(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_expansion_topic_claims_no_edition_and_the_winter_names_the_furniture_shop(lang: str) -> None:
+    from lignum_companion.texts import catalog as texts
+
+    texts.choose(lang)
+    try:
+        expansion = " ".join(rl.render(rl.topic("expansion"), width=200).split())
+        for claim in ("second edition", "2판", "box of"):
+            assert claim not in expansion
+        winter = rl.topic("winter").body
+        assert "R23" in rl.topic("winter").rules and {"en": "furniture shop", "ko": "가구점"}[lang] in winter
+        assert {"en": "in every mode", "ko": "모든 방식"}[lang] in " ".join(winter.split())
+        assert {"en": "any mode", "ko": "어느 방식이든"}[lang] in " ".join(rl.topic("winter-tasks").body.split())
+    finally:
+        texts.choose(None)
+
+
+GAME_COMMAND = re.compile(r"`(?:[a-z]+ )?(?:go|furnish|fix|cut|lignum new) [^`]*`")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_commands_stay_out_of_the_rule_prose_and_are_shown_marked(lang: str) -> None:
+    """Issue 23: `anna furnish ...`, `go carpenter` and the like sit in the marked 'how to enter it' line."""
+    from lignum_companion.texts import catalog as texts
+
+    texts.choose(lang)
+    try:
+        for t in rl.list_topics():
+            assert "`" not in t.body, (lang, t.id)
+        for topic_id, command in (("furniture-shop", "`anna furnish dry2:mF dry3:mS`"),
+                                  ("carpenters", "`anna go carpenter`"), ("buildings", "`anna go buildings smithy`"),
+                                  ("winter-cutting", "`cut hut:1 millworker:no`"),
+                                  ("expansion", "`lignum new --expansion joinery`")):
+            shown = " ".join(rl.render(rl.topic(topic_id), width=200).split())
+            marker = {"en": "How to enter it: ", "ko": "입력 방법: "}[lang]
+            assert marker in shown and command in shown.split(marker, 1)[1], (lang, topic_id)
+            assert GAME_COMMAND.search(rl.topic(topic_id).body) is None
+        assert rl.topic("furniture-shop").as_json()["enter"].startswith("`anna furnish")
+    finally:
+        texts.choose(None)
+
+
+GLOSSARY_NOT = {  # /work/shared/GLOSSARY.md: Korean words a topic must not show, whatever it is about
+    "통나무", "건조 영역", "건조칸", "숲 속 빈터", "숲속 공터", "빈터", "조커", "갈대", "식량", "판매 영역", "가공한",
+    "연목", "경목", "땔감", "뗏목 운반", "오두막 짓기", "건조 1단계", "을(를)", "이(가)", "은(는)",
+}
+
+
+def test_korean_topics_follow_the_glossary() -> None:
+    """Every shown Korean topic text (title, body, how to enter it, rulings, other readings) uses the glossary's
+    words: a disk is never 통나무, the drying areas are 건조 구역, the craftwork joker 만능, and so on."""
+    lib = rl._library_of("ko")
+    shown = [(t.id, " ".join((t.title, t.body, t.enter))) for t in lib.topics]
+    shown += [(r.id, " ".join((r.title, r.text, r.other.reading if r.other else ""))) for r in lib.rulings.values()]
+    bad = [(where, word) for where, text in shown for word in GLOSSARY_NOT if word in text]
+    assert bad == []
+    storage = [where for where, text in shown if re.search(r"(?<!장작 )창고", text)]
+    assert storage == []  # the firewood storage is always 장작 창고 (저장고 is the food-storage hut)
+
+
+# --- the table's situation (issue 23): a question asked in `play` during winter prefers winter topics ------
+
+
+@pytest.mark.parametrize("question,step,outside,inside", [
+    ("who cuts first", "winter cutting", "cutting", "winter-cutting"),
+    ("how much wood can i cut", "winter sawing", "cutting", "winter-cutting"),
+    ("두 개 톱질할 수 있어?", "winter sawing", "sawing", "winter-sawing"),
+])
+def test_the_step_the_table_is_in_tips_the_answer(question, step, outside, inside) -> None:
+    assert rl.lookup(question)[0].id == outside
+    assert rl.lookup(question, step=step)[0].id == inside
+    assert rl.lookup(question, step="work transport")[0].id == outside
+
+
+def test_the_step_never_overrides_a_clear_answer() -> None:
+    for question, topic_id in (("how do I build a hut", "huts"), ("how much do I repay for a loan", "loans"),
+                               ("can I sell hardwood", "selling")):
+        assert rl.lookup(question, step="winter feeding")[0].id == topic_id
+
+
+def test_play_passes_its_step_to_the_lookup(tmp_path) -> None:
+    """`rules ...` typed at a prompt of `play` in winter answers with the winter topic; the same words given to
+    `lignum rules` outside a game answer with the spring one."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import script_to, start
+
+    path = script_to(start(2, winter=((6, 4), (5, 3))), step="cutting", round=4).write(tmp_path / "w.lignum")
+    env = {**__import__("os").environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "100"}
+    r = subprocess.run([sys.executable, "-m", "lignum_companion", "play", str(path)],
+                       input="rules who cuts first\nquit\n", capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert "Winter step 1: woodcutting  [winter-cutting]" in r.stdout, r.stdout[-3000:]
+    outside = run("rules", "who", "cuts", "first")
+    assert outside.stdout.startswith("Phase 1: woodcutting  [cutting]")

@@ -95,7 +95,9 @@ class Commands:
             if rid and rl.ruling(rid) is not None:
                 self.say(rl.render_ruling(rl.ruling(rid), width), wrap=False)
                 return
-            found = rl.lookup(query)
+            from ..engine import flow
+
+            found = rl.lookup(query, step=flow.season_step(self.g))  # asked in winter: winter topics first
         except Exception as e:  # the lookup is another module: never let it end the game
             self.say(tpl("rules_failed", reason=str(e)))
             return
