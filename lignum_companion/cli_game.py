@@ -397,7 +397,7 @@ def cmd_show(
     as_json: bool = typer.Option(False, "--json", help="The full state as JSON (docs/state-json.md)"),
 ) -> None:
     """The state as tables (or JSON)."""
-    from . import views
+    from . import texts, views
     from .engine.flow import waiting_for
 
     path, gf, g = load_or_fail(file)
@@ -411,7 +411,8 @@ def cmd_show(
         state = g.to_dict()
         from .engine import advice
 
-        state["waiting_for"] = waiting_for(g)
+        with texts.speaking("en"):  # a field scripts read: the same words in every language
+            state["waiting_for"] = waiting_for(g)
         state["forecast"] = [f.to_dict() for f in advice.forecasts(g)]
         state["warnings"] = [a.to_dict() for a in advice.warnings(g)]
         state["format"] = 1

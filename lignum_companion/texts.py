@@ -18,9 +18,11 @@ cannot be read or written (missing, corrupt, read-only, another Python) only cos
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -88,6 +90,17 @@ def told() -> str | None:
 def current() -> str:
     """The language to show now."""
     return told() or _choice.game or locale_lang()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Words in one language for a while (JSON's `waiting_for` is English whatever is shown), then as before."""
+    before = _choice.explicit
+    _choice.explicit = normalise(lang)
+    try:
+        yield
+    finally:
+        _choice.explicit = before
 
 
 def new_game_lang() -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import data, prices, rules
+from . import data, errors, prices, rules
 from .actions import Action
 from .errors import IllegalAction
 from .pieces import add, total
@@ -523,12 +523,9 @@ def waiting(g: Game) -> dict[str, Any]:
 
 
 def where(g: Game) -> str:
-    """English, for logs and the simulator; clients show views.where (the same position in the shown language)."""
-    if g.over:
-        return "game over"
-    if g.round > data.ROUNDS:
-        return f"final sale, {g.step}"
-    return f"{g.season} year {g.year}, {g.step}"
+    """Where the game stands, in words for logs and the simulator: the position (`position`) worded by the
+    client (views.where_at, the shown language); the engine itself holds no sentence."""
+    return errors.word("where", position(g))
 
 
 def apply(g: Game, action: Action) -> None:
@@ -597,14 +594,5 @@ def _apply(g: Game, action: Action) -> None:
 
 
 def waiting_for(g: Game) -> str:
-    """Who the game waits for, in words."""
-    if g.over:
-        return "nobody (the game is over)"
-    kind = actor_kind(g)
-    if kind == "table":
-        return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
-                "placement": "the table to reveal a placement card"}.get(g.step, "the table")
-    names = [g.players[i].name for i in actors(g)]
-    if kind == "free" and len(names) > 1:
-        return ", ".join(names) + f" ({g.step}, in any order)"
-    return ", ".join(names) + f" ({g.step})"
+    """Who the game waits for, in words: `waiting` worded by the client (views.waiting_text)."""
+    return errors.word("waiting", waiting(g))
