@@ -185,6 +185,10 @@ def reminder(g: Game, file: str = "") -> str:
         if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
             own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
             fields["example"] = rules.wood_example(own)
+    if step == "tasks":  # the example fills a task this player holds (T2 for the owner of T2)
+        fields["task"] = next((t.id for t in (p.tasks if p else []) if not t.complete), "T1")
+    if step == "sawing":  # input -> output with both named (R9; the Heating Supply card's firewood, R20)
+        fields.update({f"yield_{k}": rules.saw_yield(g, p, k) if p else D.SAW_YIELD[k] for k in D.KINDS})
     return texts.fill(tpl.get(key, step), **fields)
 
 

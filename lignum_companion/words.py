@@ -155,9 +155,10 @@ def coded_needs(coded: list[str]) -> str:
 
 
 def needs(pairs: list[Any]) -> str:
-    """What a task still needs, from (piece, stage) pairs ('milled hardwood stage 1')."""
+    """What a task still needs, from (piece, stage) pairs, the stage named by its areas ('milled hardwood from
+    the second drying area'; GLOSSARY: a stage number alone reads as the first area)."""
     w = texts.load("labels")["flow"]
-    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=st)
+    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=w["stages"].get(str(st), st))
                      for pc, st in pairs) or w["task_needs_nothing"]
 
 

@@ -70,7 +70,8 @@ class WorkMenus:
         """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
 
         def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {raw}"], given=arg)
+            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {_rest(verb, raw)}"],
+                                    given=arg)
 
         return follow
 
@@ -199,8 +200,8 @@ class WorkMenus:
                 if default is None:
                     default = len(choices)
                 logs = total(a.args["store"])
-                note = counted("note_saw_store", n, m=logs, kind=words.thing(kind)) if logs \
-                    else counted("note_saw", n, kind=words.thing(kind))
+                said = {"kind": words.thing(kind), "milled": words.thing("m" + kind)}  # 1 softwood → 3 milled softwood
+                note = counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
                 choices.append(self.choice(a, note))
             for a in acts:
                 if total(a.args["disks"]) == 2:
@@ -266,3 +267,10 @@ class WorkMenus:
         choices += [self.choice(a, tpl("note_no_dry")) for a in done]
         return choices, 0
 
+
+def _rest(verb: str, typed: str) -> str:
+    """The rest of a typed line. At the saw prompt a line that names no disk but the storage (`장작 창고:2`, read
+    as the storage's name, or `store:2`) means firewood: only firewood is sawn for the storage (R9, R14)."""
+    if verb == "saw" and typed.split()[:1] and typed.split()[0].startswith("store:"):
+        return f"F {typed}"
+    return typed
