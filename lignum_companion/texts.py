@@ -413,14 +413,15 @@ def _final(word: str) -> str:
 
 def particles(text: str) -> str:
     """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure (a parenthesised gloss or a
-    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는'); after a Latin word only when its
+    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는', '장작 2개 (2F)을(를)' -> '...를'); after a
+    Latin word only when its
     last letter tells (anna는, ben은; bob, jane keep both)."""
     global _particle_re
     if _particle_re is None:
         import re
 
         alternatives = "|".join(re.escape(k) for k in _PAIRS)
-        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
+        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?: ?\([^()]*\))?['\"’`]?)(" + alternatives + ")")
 
     def pick(m: Any) -> str:
         last = m.group(1)

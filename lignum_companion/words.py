@@ -205,6 +205,8 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         if not value:
             return w["empty"].get(name, w["empty"]["default"])
         return ", ".join(str(field(name, v)) for v in value)
+    if name == "stage" and isinstance(value, int):  # a task's drying stage, named by its areas (R19)
+        return texts.load("labels")["flow"]["stages"].get(str(value), value)
     if not isinstance(value, str):
         return value
     if name == "step" or name.endswith("_step"):

@@ -427,7 +427,7 @@ def test_sawing_firewood_fills_the_storage_up_to_the_winter_card_by_default(tmp_
     script = script.then(fix("anna", "saw.F", 1), fix("anna", "saw", 1), fix("anna", "sawyers", 1),
                          "anna go clearing", "ben go clearing", "anna done", "ben done")
     out, done = session(tmp_path, script, ["", "quit"])
-    assert "saw F store:2" in out and "4 logs, 2 to the storage (heating)" in out  # the winter card asks 2 logs
+    assert "saw F store:2" in out and "1 firewood → 4 milled firewood, 2 of them to the firewood storage (heating)" in out  # the winter card asks 2 logs
     assert done[-1] == "anna saw F store:2"
 
 

@@ -32,7 +32,8 @@ def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[t
             message = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in
                                                            ("reason", "message")), None)
             passed_on = isinstance(message, ast.Attribute) and message.attr == "raw_reason"  # with_context's copy
-            if message is not None and not passed_on and not (isinstance(message, ast.Constant) and message.value == ""):
+            empty = isinstance(message, ast.Constant) and message.value == ""
+            if message is not None and not passed_on and not empty:
                 legacy.append(node.lineno)  # a sentence, or one passed through a name or a call
         elif isinstance(f, ast.Attribute) and f.attr == "keyed" and isinstance(f.value, ast.Name) \
                 and f.value.id == cls:
