@@ -459,8 +459,8 @@ def recap_lines(g: Game, r: int) -> list[str]:
         extra = texts.fill(counted(tpl, "loans", loans), n=loans) if loans else ""
         if p.loans:
             extra += texts.fill(tpl["total_loans"], n=p.loans)
-        out.append(texts.fill(tpl["line"], name=p.name, money=now, change=money(now - before, sign=True),
-                              loans=extra))
+        change = money(now - before, sign=True) if now != before else tpl["no_change"]  # never '(-)', a minus
+        out.append(texts.fill(tpl["line"], name=p.name, money=now, change=change, loans=extra))
     return out
 
 

@@ -110,6 +110,24 @@ def bag(items: dict[str, int], empty: str = "default") -> str:
     return texts.fill(w["format"]["bag"], code=code, words=said) if w["beside"]["bag"] else code
 
 
+def said(items: dict[str, int]) -> str:
+    """Counted pieces or tokens in words alone, the notation left out ('2 firewood, 1 softwood' / '장작 2개, 침엽수
+    1개'): what a menu says first, before the line to type (issue 21: words, not codes)."""
+    w = _w()
+    if not any(items.values()):
+        return w["empty"]["default"]
+    order = D.PIECES if set(items) <= set(D.PIECES) else sorted(items)
+    keys = [k for k in order if items.get(k)]
+    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+
+
+def from_areas(wood: dict[str, dict[str, int]]) -> str:
+    """Wood by the mill area it comes from, in words ('1 firewood from the sale area' / '가판대의 장작 1개')."""
+    w = _w()
+    return w["format"]["bag_joiner"].join(texts.fill(w["phrases"]["from_area"], pieces=said(b),
+                                                     area=w["areas"].get(a, a)) for a, b in wood.items() if b)
+
+
 def mix(counts: dict[str, int]) -> str:
     """The path's token mix ('1 wagon, 2 raft, 3 craftwork' / '수레(wagon) 1개, ..., 공예품 3개'), R2."""
     w = _w()["format"]

@@ -150,7 +150,8 @@ CASES = [
     # --- issue 3: tasks
     Case("R19 card not face up", "advanced-took", "ben go 13 T1", "R19", "not face up"),
     Case("second task in a round", "advanced-took-again", "anna go 13 T2", "R3", "forward"),
-    Case("R19 piece not matching", "advanced-tasks", "anna fill T1 dry1:mS", "R19", "from the sale area or first drying area"),
+    Case("R19 piece not matching", "advanced-tasks", "anna fill T1 dry1:mS", "R19",
+         "from the sale area or first drying area"),
     Case("taking a piece back from a task", "advanced-tasks", "anna unfill T1 sale:mF", "", "unknown action"),
     Case("a placed piece cannot be used again", "advanced-tasks", "anna fill T1 sale:mF", "", "holds nothing"),
     Case("R21 an area already taken", "tactical-area", "ben area 5", "R21", "taken"),
