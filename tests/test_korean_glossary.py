@@ -63,11 +63,12 @@ def _not_words_in(text: str) -> list[str]:
 
 
 def _strings(value: object, path: str = "") -> list[tuple[str, str]]:
-    """(where, text) of every string of a parsed template, the typed [aliases] left out."""
+    """(where, text) of every string of a parsed template, what players type left out ([aliases] of words.toml,
+    the search `keywords` of a rules topic)."""
     if isinstance(value, str):
         return [(path, value)]
     if isinstance(value, dict):
-        return [s for k, v in value.items() if k != "aliases" for s in _strings(v, f"{path}.{k}".strip("."))]
+        return [s for k, v in value.items() if k not in ("aliases", "keywords") for s in _strings(v, f"{path}.{k}".strip("."))]
     if isinstance(value, list):
         return [s for i, v in enumerate(value) for s in _strings(v, f"{path}[{i}]")]
     return []
@@ -82,7 +83,7 @@ def _template(rel: str) -> dict:
 KO_FILES = sorted(str(p.relative_to(TEMPLATES)) for p in (TEMPLATES / "ko").rglob("*.toml"))
 # Rules lookup topics whose wording another developer owns (templates/*/rules/, the glossary applied there in
 # their branch): expected to fail here until that work is merged, then the mark goes.
-RULES_PENDING = {"ko/rules/00-search.toml", "ko/rules/01-rulings.toml", "ko/rules/20-path.toml",
+RULES_PENDING = {"ko/rules/01-rulings.toml", "ko/rules/20-path.toml",
                  "ko/rules/30-woodwork.toml", "ko/rules/35-huts-loans.toml", "ko/rules/40-winter.toml",
                  "ko/rules/60-expert.toml", "ko/rules/90-expansion.toml"}
 
