@@ -30,6 +30,11 @@ def _beside(what: str, word: str, code: str) -> str:
     return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] and word != code else word
 
 
+def beside(what: str) -> bool:
+    """Whether the shown language puts the code beside the word for this kind of thing ([beside] in words.toml)."""
+    return bool(_w()["beside"].get(what))
+
+
 def area(code: str) -> str:
     """A mill area by its code, with the code beside it where the language wants it ('가판대(sale)')."""
     return _beside("spot", _w()["areas"].get(code, code), code)
@@ -257,6 +262,26 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
 
 
 # --- typed words -> codes ---------------------------------------------------------------------------------
+
+
+def read_code(word: str, codes: tuple[str, ...] | list[str]) -> str | None:
+    """The code among `codes` that a typed word names, in any language: the code itself (any case: `f`, `mF`),
+    the shown word ('가공된 장작', 'milled firewood', '둘째 건조 구역'), a words.toml alias ('가공된장작', '건조2',
+    '판자'), or the calculators' hyphenated name (`milled-firewood`); spaces and hyphens do not count. None if
+    it names none of them, so the caller refuses it with its own words."""
+    typed = _squashed(word)
+    if not typed:
+        return None
+    for code in codes:
+        if typed == _squashed(code):
+            return code
+    for lang in texts.LANGS:
+        w = texts.load("words", lang)
+        for table in (w["things"], w["areas"], w.get("aliases", {})):
+            for name, meant in (table.items() if table is w.get("aliases") else ((v, k) for k, v in table.items())):
+                if meant in codes and typed == _squashed(name):
+                    return meant
+    return None
 
 
 def _aliases() -> dict[str, str]:

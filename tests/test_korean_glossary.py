@@ -68,7 +68,8 @@ def _strings(value: object, path: str = "") -> list[tuple[str, str]]:
     if isinstance(value, str):
         return [(path, value)]
     if isinstance(value, dict):
-        return [s for k, v in value.items() if k not in ("aliases", "keywords") for s in _strings(v, f"{path}.{k}".strip("."))]
+        return [s for k, v in value.items() if k not in ("aliases", "keywords")
+                for s in _strings(v, f"{path}.{k}".strip("."))]
     if isinstance(value, list):
         return [s for i, v in enumerate(value) for s in _strings(v, f"{path}[{i}]")]
     return []
