@@ -99,7 +99,8 @@ def test_a_word_close_to_no_verb_still_lists_the_verbs() -> None:
 
 
 def test_a_task_stage_is_named_by_its_areas(ko) -> None:
-    assert words.needs([("mH", 1), ("mF", 0)]) == "가공된 활엽수 (둘째 건조 구역), 가공된 장작 (가판대나 첫째 건조 구역)"
+    assert words.needs([("mH", 1), ("mF", 0)]) == \
+        "가공된 활엽수 (둘째 건조 구역), 가공된 장작 (가판대나 첫째 건조 구역)"
     texts.choose("en")
     assert words.needs([("mS", 2)]) == "milled softwood from the third drying area"
 
