@@ -542,9 +542,7 @@ def cmd_score(
         return
     if pdf is not None:
         return
-    from . import texts
-    from .engine.data import FURNITURE_PIECES
-    from .engine.pieces import format_bag
+    from . import texts, words
     from .views import money
 
     lab = texts.load("labels")["score"]
@@ -568,14 +566,15 @@ def cmd_score(
     out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1), neutral=True)
     for r in result["players"]:
         if r["furniture"]["pieces"]:
-            shop = format_bag(r["furniture"]["pieces"], FURNITURE_PIECES)
+            shop = words.said(r["furniture"]["pieces"])  # in words: '1 milled softwood, 1 milled hardwood'
             prose(f"{r['name']}: " + texts.fill(lab["furniture_line"], pieces=shop,
                                               dollars=money(r["furniture"]["dollars"])))
         for t in r["tasks"]:
             state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]
             prose(f"{r['name']}: {t['id']} ${t['value']} {state}")
-        if r["river"]["kind"]:
-            prose(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
+        if r["river"]["kind"]:  # the kind in words (issue 21: 'river sale: 2 firewood = $6', not 'F 2')
+            said = {**r["river"], "kind": words.thing(r["river"]["kind"])}
+            prose(f"{r['name']}: " + texts.fill(lab["river"], **said))
         for c in r["corrections"]:
             from . import words
 
