@@ -274,7 +274,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row(lab["area"], lambda p: p.area or "-")
     row(lab["path"], lambda p: lab["clearing"] if p.pos == g.board.clearing else (p.pos or lab["start"]))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
-        row(lab["area_names"][area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
+        row(lab["area_names"][area], lambda p, a=area: words.said(p.wood[a]) if any(p.wood[a].values()) else "-")
     if g.has_tasks:
         row(lab["tasks"], lambda p: "; ".join(
             task_text(t) for t in p.tasks) or "-")
@@ -306,7 +306,7 @@ def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
     for a in D.CUTTING_AREAS:
         bag = g.cutting[str(a)]
         wood = {k: v for k, v in bag.items() if k in D.KINDS}
-        rows.append([a, _bag(wood, D.KINDS), bag.get("food", 0) or "-",
+        rows.append([a, words.said(wood) if any(wood.values()) else "-", bag.get("food", 0) or "-",  # in words
                      ", ".join(g.players[i].name for i in g.area_players(a)) or "-"])
     return headers, rows
 
