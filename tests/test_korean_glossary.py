@@ -223,3 +223,21 @@ def test_the_ascii_check_finds_an_english_word_and_passes_notation_and_names() -
 def test_the_korean_screens_of_a_whole_game_hold_no_english_but_the_listed_exceptions(korean_screens, game):
     for name, text in korean_screens[game].items():
         assert foreign_words(text, NAMES, {game}) == set(), name
+
+
+# Fields a Korean template may follow with a particle pair: their values are Korean words, figures or `$` sums, so
+# texts.fill chooses the particle from what is printed. Any other field (a name, a path, a typed code) can end in a
+# Latin letter that does not tell how it is read (nicole: 니콜), so its sentence is built with no particle after it.
+PARTICLE_FIELDS = {"card", "kind", "location", "money", "piece", "received", "repay", "rule", "short", "task",
+                   "token", "value", "value2", "what"}
+_FIELD_PAIR = re.compile(r"\{([a-z_0-9]+)(?:![a-z])?\}['\"`’]?(?: ?\([^()]*\))?(?:" + PAIR + ")")
+
+
+def test_no_particle_pair_follows_a_field_that_can_hold_a_latin_word() -> None:
+    found = {(rel, where, m.group(1)) for rel in KO_FILES for where, text in _strings(_template(rel))
+             for m in _FIELD_PAIR.finditer(text) if m.group(1) not in PARTICLE_FIELDS}
+    assert found == set()
+
+
+def test_the_particle_pair_check_sees_a_name_before_a_pair() -> None:
+    assert [m.group(1) for m in _FIELD_PAIR.finditer("{name}은(는) 벴습니다; {what}을(를) 냅니다")] == ["name", "what"]
