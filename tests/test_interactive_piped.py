@@ -350,7 +350,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     out = flat(r.stdout)
     assert r.returncode == 0, out + r.stderr
     assert "Player names" not in out and "Which game?" not in out and "Starting order" not in out
-    assert "write the winter card as FOOD/LOGS" in out
+    assert "write the winter card as food/heating wood" in out
     assert "lay out 4 different planned work cards (R20)" in out
     text = path.read_text(encoding="utf-8").splitlines()
     assert "cards sawing drying trade overtime" in text and "order ben anna" in text
@@ -428,7 +428,7 @@ def test_sawing_firewood_fills_the_storage_up_to_the_winter_card_by_default(tmp_
                          "anna go clearing", "ben go clearing", "anna done", "ben done")
     out, done = session(tmp_path, script, ["", "quit"])
     assert "saw F store:2" in out  # the winter card asks 2 heating wood
-    assert "1 firewood → 4 milled firewood, 2 of them to the firewood storage (heating)" in out
+    assert "1 firewood → 4 milled firewood, 2 of them to the firewood storage (heating)" in flat(out)
     assert done[-1] == "anna saw F store:2"
 
 
