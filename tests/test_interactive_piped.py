@@ -350,7 +350,7 @@ def test_the_wizard_asks_only_what_the_options_left_out(tmp_path):
     out = flat(r.stdout)
     assert r.returncode == 0, out + r.stderr
     assert "Player names" not in out and "Which game?" not in out and "Starting order" not in out
-    assert "write the winter card as FOOD/LOGS" in out
+    assert "write the winter card as food/heating wood" in out
     assert "lay out 4 different planned work cards (R20)" in out
     text = path.read_text(encoding="utf-8").splitlines()
     assert "cards sawing drying trade overtime" in text and "order ben anna" in text
@@ -427,7 +427,8 @@ def test_sawing_firewood_fills_the_storage_up_to_the_winter_card_by_default(tmp_
     script = script.then(fix("anna", "saw.F", 1), fix("anna", "saw", 1), fix("anna", "sawyers", 1),
                          "anna go clearing", "ben go clearing", "anna done", "ben done")
     out, done = session(tmp_path, script, ["", "quit"])
-    assert "saw F store:2" in out and "4 logs, 2 to the storage (heating)" in out  # the winter card asks 2 logs
+    assert "saw F store:2" in out  # the winter card asks 2 heating wood
+    assert "1 firewood → 4 milled firewood, 2 of them to the firewood storage (heating)" in flat(out)
     assert done[-1] == "anna saw F store:2"
 
 
@@ -449,7 +450,7 @@ def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
                            fix("anna", "joker", 1))
     # 2-player path: 19 is the market; entries are numbered in location order, loan and huts last
     out, done = session(tmp_path, script, ["loan", "build ...", "?", "quit"])
-    assert done[-1] == "anna loan" and "loan +$4, $5 -> $9" in out
+    assert done[-1] == "anna loan" and "loan +$4, $5 → $9" in out
     text = out[out.index("ok: anna loan"):]
     build_key = next(line.split()[0] for line in text.splitlines() if "build ..." in line)
     market_key = next(line.split()[0] for line in text.splitlines() if "go 19 ..." in line)

@@ -292,7 +292,7 @@ def test_R23_the_score_sheet_shows_carpenters_furniture_and_the_building(tmp_pat
     assert r.returncode == 0, r.stderr
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(out.read_bytes())).pages).split())
     assert "Carpenters" in text and "1 × carpenter: $4 earned" in text  # "How each total is made"
-    assert "Furniture shop" in text and "mH: $8" in text and "mF: $4" in text
+    assert "Furniture shop" in text and "1 milled hardwood: $8" in text and "1 milled firewood: $4" in text
     assert "Buildings" in text and "Furniture" in text  # the season ledger's columns
 
 
@@ -305,6 +305,6 @@ def test_R23_score_shows_the_furniture_shop_column():
     r = cli("score", str(example))
     assert r.returncode == 0, r.stderr
     assert "furniture" in r.stdout.splitlines()[1]
-    assert "ben: furniture shop mH = $8 (base price + $3 each, R23)" in r.stdout
+    assert "ben: furniture shop 1 milled hardwood = $8 (base price + $3 each, R23)" in r.stdout
     base = cli("score", str(example.with_name("basic-2p.lignum")))
     assert "furniture" not in base.stdout

@@ -86,7 +86,7 @@ def test_a_locked_game_and_a_taken_name_are_refused_in_korean(env):
     path = env / "g.lignum"
     assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
     taken = runner.invoke(app, [*NEW, "--file", str(path), "--lang", "ko"])
-    assert taken.exit_code == 1 and "이미 있습니다" in taken.output and "--file" in taken.output
+    assert taken.exit_code == 1 and "이미 있는 파일" in taken.output and "--file" in taken.output
     assert "already exists; choose another --file" in runner.invoke(app, [*NEW, "--file", str(path)]).output
     run_env = {**os.environ, "LIGNUM_LOCK_WAIT": "0.2", "LIGNUM_LANG": "ko"}
     with gamefile.locked(path):  # another command holds the game
@@ -150,9 +150,9 @@ def test_the_command_line_s_own_refusals_are_korean(env):
     path = env / "g.lignum"
     assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
     cases = [(["do", str(path), "--lang", "ko"], "행동을 하나 이상"),
-             ([*NEW, "--warnings", "maybe", "--lang", "ko"], "--warnings은(는) on / off입니다"),
-             ([*NEW[:-2], "--winter", "6-3", "--lang", "ko"], "--winter은(는) 6/3,7/4처럼"),
-             (["undo", "-n", "x", "--lang", "ko"], "'x'은(는) 정수가 아닙니다"),
+             ([*NEW, "--warnings", "maybe", "--lang", "ko"], "--warnings: on / off입니다"),
+             ([*NEW[:-2], "--winter", "6-3", "--lang", "ko"], "--winter: 6/3,7/4처럼"),
+             (["undo", "-n", "x", "--lang", "ko"], "'x': 정수가 아닙니다"),
              (["calc", "loan", "--loans", "x", "--lang", "ko"], "오류: ")]
     for args, korean in cases:
         result = runner.invoke(app, args)
@@ -164,11 +164,11 @@ USAGE_ERRORS = [
     (["new", "t"], "Got unexpected extra argument(s) (t)", "필요 없는 인수가 더 있습니다: t"),
     (["show", "--bogus"], "No such option: --bogus", "--bogus 옵션은 없습니다"),
     (["show", "--pl"], "(Possible options: --help, --lang, --player)", "(있는 옵션: --help, --lang, --player)"),
-    (["calc", "winter"], "Missing option '--food-need'.", "옵션 '--food-need'이(가) 빠졌습니다."),
-    (["calc", "sale"], "Missing argument 'PIECE'.", "인수 '목재'가 빠졌습니다."),
+    (["calc", "winter"], "Missing option '--food-need'.", "빠진 옵션: '--food-need'."),
+    (["calc", "sale"], "Missing argument 'PIECE'.", "빠진 인수: '목재'."),
     (["undo", "-n", "x"], "Invalid value for '-n': 'x' is not a whole number",
-     "'-n'의 값이 잘못되었습니다: 'x'은(는) 정수가"),
-    (["shw"], "No such command 'shw'. Did you mean 'show'?", "'shw'(이)라는 명령은 없습니다. 혹시 'show'?"),
+     "'-n'의 값이 잘못되었습니다: 'x': 정수가"),
+    (["shw"], "No such command 'shw'. Did you mean 'show'?", "그런 명령은 없습니다: 'shw'. 혹시 'show'?"),
     (["calc", "winter", "--food-need"], "Option '--food-need' requires an argument.", "'--food-need' 옵션에는 값이"),
     (["calc", "market", "--trade-card=1"], "Option '--trade-card' does not take a value.", "값을 받지 않습니다"),
     (["calc"], None, "명령:"),
@@ -243,7 +243,7 @@ def test_a_pdf_that_cannot_be_written_is_refused_in_korean(env):
     old = env / "old.pdf"
     old.write_bytes(b"%PDF-1.4 an earlier sheet")
     for args, english, korean in (
-            (["score", str(path), "--pdf", str(env / "no" / "x.pdf")], "does not exist", "이(가) 없습니다"),
+            (["score", str(path), "--pdf", str(env / "no" / "x.pdf")], "does not exist", "없는 폴더"),
             (["score", str(path), "--pdf", str(env / "x.pdf"), "--paper", "a9"], "unknown paper 'a9'", "모르는 용지"),
             (["print", "reference", "-o", str(old)], "already exists; add --force", "--force를 붙이세요"),
             (["print", "reference", "-o", str(path), "--force"], "a PDF is never written there",
@@ -260,7 +260,7 @@ def test_a_pdf_that_cannot_be_written_is_refused_in_korean(env):
      "장작 3개, 가공된 장작 1개를 둘 수 없습니다"),
     (["calc", "market", "--sell", "raft"], "only with the Trade planned work card", "교역 작업 계획 카드"),
     (["calc", "winter", "--food-need", "1", "--heat-need", "1", "--food", "1", "--heat", "1", "--money", "x"],
-     "--money must be a whole number, not 'x'", "--money은(는) 정수여야 합니다"),
+     "--money must be a whole number, not 'x'", "--money: 정수여야 합니다"),
 ])
 def test_the_calculators_refuse_in_korean(env, args, english, korean):
     en = runner.invoke(app, args)

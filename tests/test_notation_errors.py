@@ -35,13 +35,13 @@ def _refused(path, line: str, *extra: str) -> str:
 
 
 KOREAN = {
-    "anna go 99": "'anna go 99'를 읽을 수 없습니다: 칸은 1~20번 또는 `clearing`이어야 합니다. 99가 아닙니다",
-    "bogus": "'bogus'을(를) 읽을 수 없습니다: `bogus`은(는) 테이블 행동(`path`, `placement`, `task`, `fix`)도 "
+    "anna go 99": "읽을 수 없는 줄: 'anna go 99'. 칸은 1~20번 또는 `clearing`이어야 합니다. 받은 것: 99",
+    "bogus": "읽을 수 없는 줄: 'bogus'. `bogus`: 테이블 행동(`path`, `placement`, `task`, `fix`)도 "
              "`PLAYER VERB`도 아닙니다",
     "anna go 19 x:2": "모르는 부분 `x:`. 이 행동에 쓰는 부분: `buy:`, `sell:`, `trade:`",
-    "anna go 4 x": "고용 인원은 정수여야 합니다. `x`이(가) 아닙니다",
+    "anna go 4 x": "고용 인원은 정수여야 합니다. 받은 것: `x`",
     "anna go carpenter": "기본 게임판에는 목수 칸이 없습니다 (목수와 건물들 확장에 있습니다, R23)",
-    "anna cut 2Q": "'anna cut 2Q'을(를) 읽을 수 없습니다: `Q`은(는) 알 수 없는 목재입니다. 다음 중 하나여야 합니다: "
+    "anna cut 2Q": "읽을 수 없는 줄: 'anna cut 2Q'. `Q`: 알 수 없는 목재입니다. 다음 중 하나여야 합니다: "
                    "`F`, `S`, `H`",
 }
 ENGLISH = {
@@ -110,7 +110,7 @@ def test_a_notation_error_is_data_and_keeps_text_and_reason() -> None:
     assert (e.key, e.text, e.fields) == ("location_range", "anna go 99", {"last": 20, "value": "99"})
     try:
         texts.choose("ko")
-        assert e.reason == "칸은 1~20번 또는 `clearing`이어야 합니다. 99가 아닙니다"
+        assert e.reason == "칸은 1~20번 또는 `clearing`이어야 합니다. 받은 것: 99"
         texts.choose("en")
         assert e.reason == "the location must be 1–20 or `clearing`, not 99"
     finally:

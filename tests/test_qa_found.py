@@ -111,7 +111,7 @@ def test_korean_cli_messages_of_score_games_and_show(tmp_path):
     r = run("--lang", "ko", "games", tmp=tmp_path)
     assert "저장된 게임이 없습니다" in r.stdout, r.stdout
     r = run("--lang", "ko", "show", str(EXAMPLES / "basic-3p.lignum"), "--player", "zz", tmp=tmp_path)
-    assert r.returncode == 1 and "'zz'(이)라는 플레이어가 없습니다 (플레이어: anna, ben, cleo)" in r.stderr
+    assert r.returncode == 1 and "그런 이름의 플레이어가 없습니다: 'zz' (플레이어: anna, ben, cleo)" in r.stderr
     r = run("show", str(EXAMPLES / "basic-3p.lignum"), "--player", "zz", tmp=tmp_path)
     assert "no player called 'zz' (players: anna, ben, cleo)" in r.stderr
 

@@ -92,7 +92,7 @@ def test_a_game_file_gives_its_mode_players_and_winter_cards(tmp_path):
     assert len(pages) == 2
     _, g = gamefile.load(ROOT / "examples" / "expert-4p.lignum")
     (f1, h1), (f2, h2) = g.winter_cards
-    assert f"year 1 asks {f1} food and {h1} logs; year 2 asks {f2} food and {h2} logs" in pages[0]
+    assert f"year 1 asks {f1} food and {h1} heating wood; year 2 asks {f2} food and {h2} heating wood" in pages[0]
     assert "4 players · expert game" in pages[0] and "For the game Lignum with nicole" in pages[0]
     assert "In this game: Sawing, Heating Supply, Cutting, Food Supply, Overtime, Craftwork." in pages[1]
     assert "Spring 1 Summer 1 Fall 1 Winter 1" in pages[1]  # pair 1, 2, 3 from the first spring (R20)
@@ -117,7 +117,7 @@ def test_korean_reference(tmp_path):
     assert r.returncode == 0, r.stderr
     text = pdf_text((tmp_path / "ko.pdf").read_bytes())[0]
     assert "리그넘: 한눈에 보는 라운드" in text and "4명의 공급 경로" in text
-    assert re.search(r"가공한 활엽수\s*\$5\s*\$6\s*\$7", text)
+    assert re.search(r"가공된 활엽수\s*\$5\s*\$6\s*\$7", text)
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")

@@ -31,8 +31,10 @@ def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[t
         if isinstance(f, ast.Name) and f.id == cls:
             message = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in
                                                            ("reason", "message")), None)
-            if isinstance(message, (ast.Constant, ast.JoinedStr, ast.BinOp)):
-                legacy.append(node.lineno)
+            passed_on = isinstance(message, ast.Attribute) and message.attr == "raw_reason"  # with_context's copy
+            empty = isinstance(message, ast.Constant) and message.value == ""
+            if message is not None and not passed_on and not empty:
+                legacy.append(node.lineno)  # a sentence, or one passed through a name or a call
         elif isinstance(f, ast.Attribute) and f.attr == "keyed" and isinstance(f.value, ast.Name) \
                 and f.value.id == cls:
             assert node.args and isinstance(node.args[0], ast.Constant), f"{path.name}:{node.lineno}: a literal key"
@@ -147,3 +149,101 @@ def test_the_engine_holds_no_sentence_of_a_notation_error() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
     phrases = [part.strip() for t in sentences for part in t.replace("}", "{").split("{")[::2]]
     assert [p for p in phrases if len(p) >= 25 and p in source] == []
+
+
+# --- every sentence the engine can produce (issue 22 §2) ------------------------------------------------------
+
+# Strings of the engine with words in them that are data, not sentences a table reads. Each is named here, so a
+# new English sentence in the engine fails the test below until it is a key of a template.
+ENGINE_WORDS_ALLOWED = {
+    # the kinds' and areas' English names: the calculators' command-line words (calc.py), never shown as prose
+    "milled firewood", "milled softwood", "milled hardwood", "sawing area", "firewood storage", "sale area",
+    "first drying area", "second drying area", "third drying area", "drying hut", "food-storage hut",
+    "worker-accommodation hut",
+    # ledger reasons: keys of templates/<lang>/labels.toml [reasons] (views.reason_words)
+    "starting money", "winter forced sale", "dollar coin token", "cutting area move", "loan (forced by winter)",
+    "planned work ", "planned work {}",
+    # unicodedata's fallback name of a character in `U+0007 control character` (the refusal's {char})
+    "control character",
+}
+# Messages of a bug (an AssertionError or RuntimeError): entry.py reports them as a bug, never as a refusal.
+BUG_CALLS = ("AssertionError", "RuntimeError")
+
+
+def _sentences(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every string with two words in it that the module can hand to a client: no docstring,
+    no bug message, no string listed in ENGINE_WORDS_ALLOWED."""
+    import re
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            skip.add(id(body[0].value))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in BUG_CALLS:
+            skip |= {id(n) for arg in node.args for n in ast.walk(arg)}
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            skip |= {id(n) for n in ast.walk(node.msg)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and id(node) not in skip:
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+            skip |= {id(v) for v in node.values}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value
+        else:
+            continue
+        if re.search(r"[A-Za-z]{2,}[ ,]+[A-Za-z]{2,}", text) and text not in ENGINE_WORDS_ALLOWED:
+            out.append((node.lineno, text))
+    return out
+
+
+def test_the_engine_produces_no_sentence_of_its_own() -> None:
+    """Refusals, notation errors, where the game stands and whom it waits for are data the clients word; a
+    sentence held in an engine module (an f-string passed on as a reason) fails here."""
+    found = {p.name: _sentences(p) for p in sorted(ENGINE.glob("*.py"))}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_the_sentence_check_catches_a_reason_passed_through_a_variable(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text('def skipped(loc):\n    """Why."""\n    return f"location {loc} is skipped in this mode"\n\n'
+                   'why = skipped(8)\nraise IllegalAction(why, "R2")\nraise AssertionError(f"no step {why} left")\n'
+                   'label = "sale area"\n', encoding="utf-8")
+    assert _sentences(bad) == [(3, "location {} is skipped in this mode")]
+    assert _refusals(bad) == ([6], [])
+
+
+def test_where_and_whom_the_engine_waits_for_are_worded_in_the_shown_language() -> None:
+    from lignum_companion.engine import flow
+    from tests.helpers import make_setup
+
+    g = new_game(make_setup())
+    try:
+        texts.choose("ko")
+        assert flow.where(g) == "1년차 봄, 경로" and flow.waiting_for(g) == "테이블: 경로 토큰 놓기"
+        texts.choose("en")
+        assert flow.where(g) == "spring year 1, path"
+        assert flow.waiting_for(g) == "the table to lay the path tokens"
+    finally:
+        texts.choose(None)
+
+
+def test_a_location_the_mode_leaves_out_is_refused_in_words_in_either_language() -> None:
+    from tests.helpers import script_to, start
+
+    g = script_to(start(2), step="travel").game()
+    who = g.players[g.turn].name
+    with pytest.raises(IllegalAction) as info:
+        apply(g, parse(f"{who} go 8 trade 1"))
+    e = info.value
+    assert (e.key, e.rule, e.fields["location"]) == ("go-location_skipped", "R2", "plan")
+    try:
+        texts.choose("ko")
+        assert e.reason == "이 게임 방식에서는 8번 칸을 쓰지 않습니다 (작업 계획 칸)"
+        texts.choose("en")
+        assert e.reason == "the planned work location (8) is not in play in this mode"
+    finally:
+        texts.choose(None)

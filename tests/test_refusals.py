@@ -121,8 +121,8 @@ CASES = [
     Case("R3 the $1 sawyer twice", "travel2-paid-sawyer", "ben go 16 +1", "R3", "already hired"),
     Case("R4 more woodcutters than wood", "travel2", "anna go 10 4", "R4", "at most 3 woodcutters"),
     Case("R2 X token", "travel2", "anna go 14", "R2", "X token"),
-    Case("R2 tasks skipped in basic", "travel2", "anna go 13 T1", "R2", "skipped"),
-    Case("R2 planned work skipped in basic", "travel2", "anna go 8 sawing 1", "R2", "skipped"),
+    Case("R2 tasks skipped in basic", "travel2", "anna go 13 T1", "R2", "not in play"),
+    Case("R2 planned work skipped in basic", "travel2", "anna go 8 sawing 1", "R2", "not in play"),
     Case("R15 a third loan", "travel2-2loans", "anna loan", "R15", "2 loans"),
     # --- wood work
     Case("R5 moving areas when alone", "cutting2", "anna relocate 4", "R5", "shared"),
@@ -152,7 +152,8 @@ CASES = [
     # --- issue 3: tasks
     Case("R19 card not face up", "advanced-took", "ben go 13 T1", "R19", "not face up"),
     Case("second task in a round", "advanced-took-again", "anna go 13 T2", "R3", "forward"),
-    Case("R19 piece not matching", "advanced-tasks", "anna fill T1 dry1:mS", "R19", "stage 0"),
+    Case("R19 piece not matching", "advanced-tasks", "anna fill T1 dry1:mS", "R19",
+         "from the sale area or first drying area"),
     Case("taking a piece back from a task", "advanced-tasks", "anna unfill T1 sale:mF", "", "unknown action"),
     Case("a placed piece cannot be used again", "advanced-tasks", "anna fill T1 sale:mF", "", "holds nothing"),
     Case("R21 an area already taken", "tactical-area", "ben area 5", "R21", "taken"),

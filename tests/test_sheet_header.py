@@ -143,7 +143,7 @@ def test_sheet_title_facts_and_winner(expert):
     assert "Winter league, game 3" in p1 and "played 2026-11-20" in p1
     assert "4 players · expert game · variants: none" in p1
     (f1, h1), (f2, h2) = g.winter_cards
-    assert f"year 1 asks {f1} food and {h1} logs; year 2 asks {f2} food and {h2} logs" in p1
+    assert f"year 1 asks {f1} food and {h1} heating wood; year 2 asks {f2} food and {h2} heating wood" in p1
     first = [r for r in score(g)["players"] if r["place"] == 1]
     assert (f"Winner: {first[0]['name']}" if len(first) == 1 else "Shared first place:") in p1
     for colour in ("yellow", "purple", "black", "white"):

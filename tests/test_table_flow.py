@@ -117,9 +117,12 @@ def test_the_final_sale_is_headed_as_such_and_scores_use_one_money_format(tmp_pa
 def test_plural_texts_come_from_templates() -> None:
     from lignum_companion.table.common import counted
 
-    assert counted("note_saw", 1, kind="hardwood") == "1 hardwood disk makes 1 log, to the sale area"
-    assert counted("note_saw", 3, kind="softwood") == "1 softwood disk makes 3 logs, to the sale area"
-    assert counted("hut_accom", 3) == "3 worker-accommodation huts" and counted("hut_accom", 1).startswith("1 ")
+    # sawing said as input -> output with both named (GLOSSARY)
+    assert counted("note_saw", 1, kind="hardwood", milled="milled hardwood") == \
+        "1 hardwood → 1 milled hardwood, to the sale area"
+    assert counted("note_saw", 3, kind="softwood", milled="milled softwood") == \
+        "1 softwood → 3 milled softwood, to the sale area"
+    assert counted("hut_accom", 3) == "3 accommodation huts" and counted("hut_accom", 1).startswith("1 ")
 
 
 def test_the_raft_hint_in_fall_says_when_the_wood_arrives(tmp_path):

@@ -146,7 +146,7 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
     try:
         assert "가공된 침엽수 2개 (2mS)" in views.warning_text(dry3)
         assert "건조용 오두막 1개, 일꾼 숙소 1개" in views.warning_text(huts)
-        assert "가공된 활엽수 (건조 1단계)" in views.warning_text(lost)
+        assert "가공된 활엽수 (둘째 건조 구역)" in views.warning_text(lost)  # a stage named by its area
         assert "교역(trade)" in views.warning_text(plan) and "여름" in views.warning_text(plan)
         assert views.reason_words("planned work trade") == "작업 계획 교역(trade)"
     finally:
@@ -187,7 +187,7 @@ def test_the_winter_bill_in_play_names_the_logs_in_korean(tmp_path):
     base = start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2))
     script = script_to(base, step="heating", round=4, who="anna")
     out, done = _session(tmp_path, script, ["quit"], "ko")
-    assert "anna: 카드는 장작 2개를 요구하고 anna에게는 1개가 있습니다" in out and "logs" not in out
+    assert "anna: 카드는 난방 목재 2개를 요구하고 anna에게는 1개가 있습니다" in out and "logs" not in out
 
 
 def test_the_final_scores_of_play_have_korean_column_names(tmp_path):

@@ -406,6 +406,7 @@ def cmd_show(
 ) -> None:
     """The state as tables (or JSON)."""
     from lignum_companion.engine.flow import waiting_for
+    from lignum_companion.texts import catalog as texts
     from lignum_companion.views import game as views
 
     path, gf, g = load_or_fail(file)
@@ -419,7 +420,8 @@ def cmd_show(
         state = g.to_dict()
         from lignum_companion.engine import advice
 
-        state["waiting_for"] = waiting_for(g)
+        with texts.speaking("en"):  # a field scripts read: the same words in every language
+            state["waiting_for"] = waiting_for(g)
         state["forecast"] = [f.to_dict() for f in advice.forecasts(g)]
         state["warnings"] = [a.to_dict() for a in advice.warnings(g)]
         state["format"] = 1
@@ -576,9 +578,8 @@ def cmd_score(
         return
     if pdf is not None:
         return
-    from lignum_companion.engine.data import FURNITURE_PIECES
-    from lignum_companion.engine.pieces import format_bag
     from lignum_companion.texts import catalog as texts
+    from lignum_companion.texts import words
     from lignum_companion.views.game import money
 
     lab = texts.load("labels")["score"]
@@ -602,14 +603,15 @@ def cmd_score(
     out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1), neutral=True)
     for r in result["players"]:
         if r["furniture"]["pieces"]:
-            shop = format_bag(r["furniture"]["pieces"], FURNITURE_PIECES)
+            shop = words.said(r["furniture"]["pieces"])  # in words: '1 milled softwood, 1 milled hardwood'
             prose(f"{r['name']}: " + texts.fill(lab["furniture_line"], pieces=shop,
                                               dollars=money(r["furniture"]["dollars"])))
         for t in r["tasks"]:
             state = lab["task_complete"] if t["complete"] else lab["task_incomplete"]
             prose(f"{r['name']}: {t['id']} ${t['value']} {state}")
-        if r["river"]["kind"]:
-            prose(f"{r['name']}: " + texts.fill(lab["river"], **r["river"]))
+        if r["river"]["kind"]:  # the kind in words (issue 21: 'river sale: 2 firewood = $6', not 'F 2')
+            said = {**r["river"], "kind": words.thing(r["river"]["kind"])}
+            prose(f"{r['name']}: " + texts.fill(lab["river"], **said))
         for c in r["corrections"]:
             from lignum_companion.texts import words
 

@@ -553,6 +553,10 @@ def parse(line: str, board: data.Board | None = None) -> Action:
             raise NotationError.keyed("not_player_verb", text, typed=head, verbs=list(TABLE_VERBS))
         player, verb, rest = head, words[1].lower(), words[2:]
         if verb not in _VERBS or verb in TABLE_VERBS:
+            guess = _close_verb(verb)
+            if guess:  # a typo of a verb: the line it most likely meant, not the list of every verb
+                raise NotationError.keyed("unknown_action_guess", text, typed=words[1],
+                                          guess=" ".join([head, guess, *rest]))
             raise NotationError.keyed("unknown_action", text, typed=words[1], verbs=list(PLAYER_VERBS))
     try:
         args = _read(verb, rest, text, board)
@@ -560,6 +564,14 @@ def parse(line: str, board: data.Board | None = None) -> Action:
         e.text = text  # a bag's error names its part; the echo is the whole line, as typed
         raise
     return make(player, verb, args)
+
+
+def _close_verb(typed: str) -> str | None:
+    """The player verb a typo is closest to (`gp` -> go, `sel` -> sell), or None when none is close."""
+    import difflib
+
+    close = difflib.get_close_matches(typed, PLAYER_VERBS, n=1, cutoff=0.5)  # gp -> go
+    return close[0] if close else None
 
 
 def _read(verb: str, rest: list[str], text: str, board: data.Board) -> dict[str, Any]:

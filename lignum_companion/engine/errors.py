@@ -112,6 +112,23 @@ def _render(e: IllegalAction | NotationError, part: str) -> str:
     return f"{text} ({e.rule})" if e.rule else text
 
 
+Wording = Callable[[str, dict[str, Any]], str]
+_wording: list[Wording] = []
+
+
+def set_wording(wording: Wording) -> None:
+    """Clients register how the engine's other data becomes text: `where` (flow.position) and `waiting`
+    (flow.waiting), in the shown language."""
+    _wording[:] = [wording]
+
+
+def word(kind: str, value: dict[str, Any]) -> str:
+    """A position or a wait in the client's words; without a client, the data itself (never a sentence)."""
+    if _wording:
+        return _wording[0](kind, value)
+    return f"{kind} {value}"
+
+
 class GameFileError(LignumError):
     """A game file that cannot be read or replayed, reported as `line N: reason`."""
 

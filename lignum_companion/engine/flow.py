@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import data, pace, prices, rules
+from . import data, errors, pace, prices, rules
 from .actions import Action
 from .errors import IllegalAction
 from .pieces import add, total
@@ -583,12 +583,9 @@ def waiting(g: Game) -> dict[str, Any]:
 
 
 def where(g: Game) -> str:
-    """English, for logs and the simulator; clients show views.where (the same position in the shown language)."""
-    if g.over:
-        return "game over"
-    if g.round > data.ROUNDS:
-        return f"final sale, {g.step}"
-    return f"{g.season} year {g.year}, {g.step}"
+    """Where the game stands, in words for logs and the simulator: the position (`position`) worded by the
+    client (views.where_at, the shown language); the engine itself holds no sentence."""
+    return errors.word("where", position(g))
 
 
 def apply(g: Game, action: Action) -> None:
@@ -757,18 +754,5 @@ def wound_up(g: Game) -> Game | None:
 
 
 def waiting_for(g: Game) -> str:
-    """Who the game waits for, in words (English, for logs and the simulator; clients use views.waiting_for)."""
-    if g.over:
-        return "nobody (the game is over)"
-    kind = actor_kind(g)
-    if kind == "table":
-        return {"path": "the table to lay the path tokens", "reveal": "the table to reveal a task card",
-                "placement": "the table to reveal a placement card"}.get(g.step, "the table")
-    wait = waiting(g)
-    if wait.get("ahead"):  # R24: some players are further on
-        text = ", ".join(f"{p['name']} ({p['step']})" for p in wait["players"] if p["step"] == g.step)
-        return text + "; " + ", ".join(f"{p['name']} is at {p['step']}" for p in wait["ahead"])
-    names = [g.players[i].name for i in actors(g)]
-    if kind == "free" and len(names) > 1:
-        return ", ".join(names) + f" ({g.step}, in any order)"
-    return ", ".join(names) + f" ({g.step})"
+    """Who the game waits for, in words: `waiting` worded by the client (views.waiting_text)."""
+    return errors.word("waiting", waiting(g))

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lignum_companion.engine import GameFileError, LignumError, Setup, apply, new_game, parse
 from lignum_companion.engine import data as D
@@ -45,6 +46,16 @@ def _render_refusal(e: LignumError, part: str) -> str:
 
 
 _errors.set_renderer(_render_refusal)
+
+
+def _word_data(kind: str, value: dict[str, Any]) -> str:
+    """The engine's position and wait in the shown language (views.where_at, views.waiting_text)."""
+    from lignum_companion.views import game as views
+
+    return views.where_at(value) if kind == "where" else views.waiting_text(value)
+
+
+_errors.set_wording(_word_data)
 
 
 class Said:

@@ -101,11 +101,12 @@ def path_rows(f: Facts) -> list[tuple[str, str, str]]:
     supply = D.PATH_SUPPLY[f.players]
     counts = {"bearers": supply["bearers"], "fodder": supply["fodder"], "woodcutters": supply["woodcutters"]}
     prices = {"tasks": D.TASK_COST}
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for loc in range(1, board.last + 1):
         kind = board.kind(loc)
-        if kind == "token":
-            rows.append((str(loc), lab["token"], str(board.room(loc))))
+        if kind == "token":  # said in full once; the other token locations say it short
+            said = lab["token_again"] if any(r[1] in (lab["token"], lab["token_again"]) for r in rows) else lab["token"]
+            rows.append((str(loc), said, str(board.room(loc))))
         elif location_skipped(g, loc):
             rows.append((str(loc), lab["skipped"], "–"))
         else:

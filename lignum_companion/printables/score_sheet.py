@@ -22,7 +22,6 @@ from xml.sax.saxutils import escape
 
 from lignum_companion.engine import data as D
 from lignum_companion.engine import ledger as ledger_kinds
-from lignum_companion.engine.pieces import format_bag
 from lignum_companion.engine.scoring import score
 from lignum_companion.engine.state import Game, Player
 from lignum_companion.gamefile.store import GameFile
@@ -638,7 +637,7 @@ class _Sheet:
             cells = []
             for r in rows:
                 a = r["areas"][area]
-                cells.append(self.P(f"{format_bag(a['pieces'], PIECE_ORDER)}: {money(a['dollars'])}"
+                cells.append(self.P(f"{words.said(a['pieces'])}: {money(a['dollars'])}"  # words, not codes
                                     if a["pieces"] else nothing))
             table.append([label(L["area"][area], note)] + cells)
         table.append([label(L["final_sale"])] + [self.P(money(r["final_sale"]), bold=True) for r in rows])
@@ -660,7 +659,7 @@ class _Sheet:
             table.append([label(L["tasks"])] + cells)
         if self.expansion or any(r.get("furniture", {}).get("pieces") for r in rows):  # R23
             table.append([label(L["furniture"])] + [
-                self.P(texts.fill(L["furniture_value"], pieces=format_bag(r["furniture"]["pieces"], PIECE_ORDER),
+                self.P(texts.fill(L["furniture_value"], pieces=words.said(r["furniture"]["pieces"]),
                                   dollars=money(r["furniture"]["dollars"]))
                        if r.get("furniture", {}).get("pieces") else nothing) for r in rows])
         table.append([label(L["loans"])] + [

@@ -388,15 +388,15 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             sums: dict[str, list[int]] = {}
             for e in p1.ledger[len(p0.ledger):]:
                 sums.setdefault(e.reason, []).append(e.amount)
-            parts = [f"{views.reason_words(reason)}{f' x{len(a)}' if len(a) > 1 else ''} {dollars(sum(a), sign=True)}"
-                     for reason, a in sums.items()]
+            parts = [f"{views.reason_words(reason)}{tpl('times', n=len(a)) if len(a) > 1 else ''} "
+                     f"{dollars(sum(a), sign=True)}" for reason, a in sums.items()]
             if p0.money != p1.money or parts:
-                parts.append(f"${p0.money} -> ${p1.money}")
+                parts.append(f"${p0.money} → ${p1.money}")  # a change of money, as GLOSSARY writes it
             show = texts.load("labels")["show"]
             for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
                 a, b = getattr(p0, attr), getattr(p1, attr)
                 if a != b:
-                    parts.append(f"{word} ${a} -> ${b}" if attr == "debt" else f"{word} {a} -> {b}")  # debt is dollars
+                    parts.append(f"{word} ${a} → ${b}" if attr == "debt" else f"{word} {a} → {b}")  # debt is dollars
             if parts:
                 self.say(f"     {p1.name}: " + ", ".join(parts))
         for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)

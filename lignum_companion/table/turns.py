@@ -191,12 +191,18 @@ class TurnMenus:
         card = rules.plan_active(g, p, "craftwork")
         income = sum(prices.craftwork_set_price(total(s), card) for s in args["sets"])
         income += D.TRADE_CARD_TOKEN_PRICE * total(args["trade"])
-        parts = []
-        if cost:
-            parts.append(tpl("note_pay", n=cost))
-        if income:
-            parts.append(tpl("note_get", n=income))
-        return ", ".join(parts)
+        parts = []  # each thing in words first (buy 1 saw: pay $1), then the money
+        if args["buy"]:
+            parts.append(tpl("note_buy", what=words.said(args["buy"])))
+        sold: dict[str, int] = {}
+        for s in [*args["sets"], args["trade"]]:
+            for k, n in s.items():
+                sold[k] = sold.get(k, 0) + n
+        if sold:
+            parts.append(tpl("note_sell_tokens", what=words.said(sold)))
+        money = [tpl("note_pay", n=cost)] if cost else []
+        money += [tpl("note_get", n=income)] if income else []
+        return tpl("note_market", what=", ".join(parts), money=", ".join(money)) if parts else ", ".join(money)
 
     def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]]) -> list[Choice]:
         """Up to three choices go in the menu; more go in a sub-menu behind one entry."""

@@ -41,7 +41,7 @@ class WorkMenus:
             most = max(total(a.args["pieces"]) for a in plain)
             best = sorted((a for a in plain if total(a.args["pieces"]) == most), key=wood_preference)
             shown = best[:4]
-            choices += [self.choice(a, tpl("note_cut", area=p.area)) for a in shown]
+            choices += [self.choice(a, tpl("note_cut", area=p.area, what=words.said(a.args["pieces"]))) for a in shown]
         with_hut = [a for a in cuts if a.args["hut"]]
         if with_hut:
             a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
@@ -71,7 +71,8 @@ class WorkMenus:
         """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
 
         def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {raw}"], given=arg)
+            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {_rest(verb, raw)}"],
+                                    given=arg)
 
         return follow
 
@@ -112,7 +113,8 @@ class WorkMenus:
         split = self._split_choice(p, main)
         if split is not None:
             choices.append(split)
-        choices.append(Choice("other ...", tpl("note_transport_other"), follow=self._typed_any(p, "ask_transport")))
+        choices.append(Choice(tpl("shown_other"), tpl("note_transport_other"),
+                              follow=self._typed_any(p, "ask_transport")))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         default = max(best, key=lambda b: (b[0], -b[1]))[1] if best else len(choices) - 1
@@ -145,7 +147,7 @@ class WorkMenus:
                        example: str = example) -> list[str]:
                 return self.text_answer(tpl("ask_split", example=example), parse_split, given=arg)
 
-            return Choice(f"{verb} split ...", tpl("note_split"), follow=follow)
+            return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow)
         return None
 
     def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
@@ -167,7 +169,7 @@ class WorkMenus:
             choices.append(self.choice(a, tpl("note_sledge_food" if food else "note_sledge", food=food,
                                               dest=dest_words(a.args["dest"]))))
         choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
-        choices.append(Choice("other ...", tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge")))
+        choices.append(Choice(tpl("shown_other"), tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge")))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         return choices, 0
@@ -200,8 +202,8 @@ class WorkMenus:
                 if default is None:
                     default = len(choices)
                 logs = total(a.args["store"])
-                note = counted("note_saw_store", n, m=logs, kind=words.thing(kind)) if logs \
-                    else counted("note_saw", n, kind=words.thing(kind))
+                said = {"kind": words.thing(kind), "milled": words.thing("m" + kind)}  # 1 softwood → 3 milled softwood
+                note = counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
                 choices.append(self.choice(a, note))
             for a in acts:
                 if total(a.args["disks"]) == 2:
@@ -240,13 +242,14 @@ class WorkMenus:
                                                -pieces_count(a.args["from"])))
         for a in ordered[:7]:
             value = rules.sale_total(a.args["from"])
+            what = words.from_areas(a.args["from"])  # sell 1 firewood from the sale area: $3
             if must and a.args["from"] == {"dry3": must}:
                 default = len(choices)
-                note = tpl("note_sell_must", value=value)
+                note = tpl("note_sell_must", value=value, what=what)
             elif a is max(sells, key=lambda a: pieces_count(a.args["from"])):
-                note = tpl("note_sell_all", value=value)
+                note = tpl("note_sell_all", value=value, what=what)
             else:
-                note = tpl("note_sell", value=value)
+                note = tpl("note_sell", value=value, what=what)
             choices.append(self.choice(a, note))
         choices.append(Choice("sell ...", tpl("note_sell_other"), follow=self._typed(p, "sell", "ask_sell")))
         done = [a for a in main if a.verb == "done"]
@@ -267,3 +270,10 @@ class WorkMenus:
         choices += [self.choice(a, tpl("note_no_dry")) for a in done]
         return choices, 0
 
+
+def _rest(verb: str, typed: str) -> str:
+    """The rest of a typed line. At the saw prompt a line that names no disk but the storage (`장작 창고:2`, read
+    as the storage's name, or `store:2`) means firewood: only firewood is sawn for the storage (R9, R14)."""
+    if verb == "saw" and typed.split()[:1] and typed.split()[0].startswith("store:"):
+        return f"F {typed}"
+    return typed

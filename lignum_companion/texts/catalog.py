@@ -18,9 +18,11 @@ cannot be read or written (missing, corrupt, read-only, another Python) only cos
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,17 @@ def told() -> str | None:
 def current() -> str:
     """The language to show now."""
     return told() or _choice.game or locale_lang()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Words in one language for a while (JSON's `waiting_for` is English whatever is shown), then as before."""
+    before = _choice.explicit
+    _choice.explicit = normalise(lang)
+    try:
+        yield
+    finally:
+        _choice.explicit = before
 
 
 def new_game_lang() -> str:
@@ -401,14 +414,15 @@ def _final(word: str) -> str:
 
 def particles(text: str) -> str:
     """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure (a parenthesised gloss or a
-    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는'); after a Latin word only when its
+    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는', '장작 2개 (2F)을(를)' -> '...를'); after a
+    Latin word only when its
     last letter tells (anna는, ben은; bob, jane keep both)."""
     global _particle_re
     if _particle_re is None:
         import re
 
         alternatives = "|".join(re.escape(k) for k in _PAIRS)
-        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?:\([^()]*\))?['\"’`]?)(" + alternatives + ")")
+        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?: ?\([^()]*\))?['\"’`]?)(" + alternatives + ")")
 
     def pick(m: Any) -> str:
         last = m.group(1)

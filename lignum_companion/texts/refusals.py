@@ -23,7 +23,8 @@ def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
 
 
 # Fields of a notation error that hold notation the player types: shown as code, in either language.
-CODE_FIELDS = frozenset({"typed", "part", "example", "allowed", "tokens", "verbs", "cards", "names", "correctable"})
+CODE_FIELDS = frozenset({"typed", "part", "example", "allowed", "tokens", "verbs", "cards", "names", "correctable",
+                         "guess"})
 
 
 def _notation_words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:

@@ -30,6 +30,11 @@ def _beside(what: str, word: str, code: str) -> str:
     return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] and word != code else word
 
 
+def beside(what: str) -> bool:
+    """Whether the shown language puts the code beside the word for this kind of thing ([beside] in words.toml)."""
+    return bool(_w()["beside"].get(what))
+
+
 def area(code: str) -> str:
     """A mill area by its code, with the code beside it where the language wants it ('가판대(sale)')."""
     return _beside("spot", _w()["areas"].get(code, code), code)
@@ -110,6 +115,24 @@ def bag(items: dict[str, int], empty: str = "default") -> str:
     return texts.fill(w["format"]["bag"], code=code, words=said) if w["beside"]["bag"] else code
 
 
+def said(items: dict[str, int]) -> str:
+    """Counted pieces or tokens in words alone, the notation left out ('2 firewood, 1 softwood' / '장작 2개, 침엽수
+    1개'): what a menu says first, before the line to type (issue 21: words, not codes)."""
+    w = _w()
+    if not any(items.values()):
+        return w["empty"]["default"]
+    order = D.PIECES if set(items) <= set(D.PIECES) else sorted(items)
+    keys = [k for k in order if items.get(k)]
+    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+
+
+def from_areas(wood: dict[str, dict[str, int]]) -> str:
+    """Wood by the mill area it comes from, in words ('1 firewood from the sale area' / '가판대의 장작 1개')."""
+    w = _w()
+    return w["format"]["bag_joiner"].join(texts.fill(w["phrases"]["from_area"], pieces=said(b),
+                                                     area=w["areas"].get(a, a)) for a, b in wood.items() if b)
+
+
 def mix(counts: dict[str, int]) -> str:
     """The path's token mix ('1 wagon, 2 raft, 3 craftwork' / '수레(wagon) 1개, ..., 공예품 3개'), R2."""
     w = _w()["format"]
@@ -155,9 +178,10 @@ def coded_needs(coded: list[str]) -> str:
 
 
 def needs(pairs: list[Any]) -> str:
-    """What a task still needs, from (piece, stage) pairs ('milled hardwood stage 1')."""
+    """What a task still needs, from (piece, stage) pairs, the stage named by its areas ('milled hardwood from
+    the second drying area'; GLOSSARY: a stage number alone reads as the first area)."""
     w = texts.load("labels")["flow"]
-    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=st)
+    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=w["stages"].get(str(st), st))
                      for pc, st in pairs) or w["task_needs_nothing"]
 
 
@@ -204,6 +228,8 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         if not value:
             return w["empty"].get(name, w["empty"]["default"])
         return ", ".join(str(field(name, v)) for v in value)
+    if name == "stage" and isinstance(value, int):  # a task's drying stage, named by its areas (R19)
+        return texts.load("labels")["flow"]["stages"].get(str(value), value)
     if not isinstance(value, str):
         return value
     if name == "step" or name.endswith("_step"):
@@ -236,6 +262,26 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
 
 
 # --- typed words -> codes ---------------------------------------------------------------------------------
+
+
+def read_code(word: str, codes: tuple[str, ...] | list[str]) -> str | None:
+    """The code among `codes` that a typed word names, in any language: the code itself (any case: `f`, `mF`),
+    the shown word ('가공된 장작', 'milled firewood', '둘째 건조 구역'), a words.toml alias ('가공된장작', '건조2',
+    '판자'), or the calculators' hyphenated name (`milled-firewood`); spaces and hyphens do not count. None if
+    it names none of them, so the caller refuses it with its own words."""
+    typed = _squashed(word)
+    if not typed:
+        return None
+    for code in codes:
+        if typed == _squashed(code):
+            return code
+    for lang in texts.LANGS:
+        w = texts.load("words", lang)
+        for table in (w["things"], w["areas"], w.get("aliases", {})):
+            for name, meant in (table.items() if table is w.get("aliases") else ((v, k) for k, v in table.items())):
+                if meant in codes and typed == _squashed(name):
+                    return meant
+    return None
 
 
 def _aliases() -> dict[str, str]:

@@ -32,7 +32,8 @@ PIECE_BY_NAME: dict[str, str] = {name.replace(" ", "-"): code for code, name in 
 TOKEN_ALIASES = {"reed-bundle": "reed", "reeds": "reed", "stakes": "stake", "boards": "board",
                  "shingles": "shingle", "jokers": "joker", "rafts": "raft", "sledges": "sledge",
                  "wagons": "wagon"}
-_SPEC = re.compile(r"^(?:(?P<count>\d+)\s*[x×*]?)?(?P<name>[^\W\d_][\w -]*?)(?:@(?P<area>[a-z0-9]+))?$")
+_SPEC = re.compile(r"^(?:(?P<count>\d+)\s*[x×*]?)?(?P<name>[^\W\d_][\w -]*?)(?:@(?P<area>[^@]+))?$")
+_SPOKEN = re.compile(r"^(?P<name>[^\W\d_][\w -]*?)\s*(?P<count>\d+)\s*개(?P<area>@.+)?$")  # 장작 2개@가판대
 
 
 def _own_name(name: str, table: str, codes: dict[str, str]) -> str:
@@ -76,6 +77,9 @@ def parse_count(name: str, text: str | int | None) -> int | None:
 def _split_spec(spec: str, what: str) -> tuple[int, str, str | None]:
     """Split `[N×|Nx]NAME[@AREA]` into its parts; the caller checks that the name and area exist."""
     text = spec.strip().lower()
+    spoken = _SPOKEN.match(text)  # a count said after the word, as Korean says it: 가공된 장작 2개
+    if spoken:
+        text = f"{spoken['count']}x{spoken['name']}{spoken['area'] or ''}"
     match = _SPEC.match(text)
     if not match:
         raise CalcInputError(_said("spec_form", spec=spec[:40], what=_said(f"spec_{what}")))
@@ -120,14 +124,18 @@ class SaleResult:
 
 def parse_piece(spec: str) -> tuple[int, str, str]:
     """Read one `[N×|Nx]KIND[@AREA]` argument into (count, piece code, area)."""
+    from lignum_companion.texts import words
+
     count, name, area = _split_spec(spec, "piece")
-    name = _own_name(name, "pieces", {code: word.replace(" ", "-") for code, word in data.PIECE_NAMES.items()})
-    if name not in PIECE_BY_NAME:
-        raise CalcInputError(_said("unknown_kind", name=name, spec=spec, kinds=", ".join(PIECE_BY_NAME)))
-    area = area or data.SALE_AREAS[0]
-    if area not in data.SALE_AREAS:
-        raise CalcInputError(_said("unknown_area", area=area, spec=spec, areas=", ".join(data.SALE_AREAS)))
-    return count, PIECE_BY_NAME[name], area
+    code = PIECE_BY_NAME.get(name) or words.read_code(name, data.PIECES)  # 2F, 가공된장작, 가공된 장작 2개 (issue 22)
+    if code is None:
+        kinds = ", ".join(PIECE_BY_NAME) if not words.beside("piece") else ", ".join(map(words.piece, data.PIECES))
+        raise CalcInputError(_said("unknown_kind", name=name, spec=spec, kinds=kinds))
+    where = words.read_code(area, data.SALE_AREAS) if area else data.SALE_AREAS[0]  # @dry2, @건조2, @가판대
+    if where is None:
+        areas = ", ".join(map(words.area, data.SALE_AREAS)) if words.beside("spot") else ", ".join(data.SALE_AREAS)
+        raise CalcInputError(_said("unknown_area", area=area, spec=spec, areas=areas))
+    return count, code, where
 
 
 
@@ -400,13 +408,20 @@ def parse_tokens(items: list[str]) -> dict[str, int]:
     for item in items:
         for part in filter(None, (p.strip() for p in item.split(","))):
             count, name, area = _split_spec(part, "token")
-            name = TOKEN_ALIASES.get(name, _own_name(name, "tokens", {}))
+            name = TOKEN_ALIASES.get(name) or _token_code(name, sellable)
             if area is not None or name not in sellable:
                 raise CalcInputError(_said("not_at_market", part=part, tokens=", ".join(sellable)))
             counts[name] = counts.get(name, 0) + count
             if counts[name] > data.MAX_COUNT:
                 raise CalcInputError(_said("token_box", max=data.MAX_COUNT, name=name))
     return counts
+
+
+def _token_code(name: str, sellable: tuple[str, ...]) -> str:
+    """A token typed in any language's words (판자, 만능, 짚단) as its code; an unknown word stays as typed."""
+    from lignum_companion.texts import words
+
+    return words.read_code(name, sellable) or _own_name(name, "tokens", {})
 
 
 Best = tuple[int, int, int]  # (dollars, -tokens used, -jokers used): more money, then keep more tokens

@@ -192,6 +192,10 @@ def reminder(g: Game, file: str = "") -> str:
         if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
             own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
             fields["example"] = rules.wood_example(own)
+    if step == "tasks":  # the example fills a task this player holds (T2 for the owner of T2)
+        fields["task"] = next((t.id for t in (p.tasks if p else []) if not t.complete), "T1")
+    if step == "sawing":  # input -> output with both named (R9; the Heating Supply card's firewood, R20)
+        fields.update({f"yield_{k}": rules.saw_yield(g, p, k) if p else D.SAW_YIELD[k] for k in D.KINDS})
     return texts.fill(tpl.get(key, step), **fields)
 
 
@@ -277,7 +281,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
     row(lab["area"], lambda p: p.area or "-")
     row(lab["path"], lambda p: lab["clearing"] if p.pos == g.board.clearing else (p.pos or lab["start"]))
     for area in ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3"):
-        row(lab["area_names"][area], lambda p, a=area: _bag(p.wood[a], D.PIECES))
+        row(lab["area_names"][area], lambda p, a=area: words.said(p.wood[a]) if any(p.wood[a].values()) else "-")
     if g.has_tasks:
         row(lab["tasks"], lambda p: "; ".join(
             task_text(t) for t in p.tasks) or "-")
@@ -309,7 +313,7 @@ def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
     for a in D.CUTTING_AREAS:
         bag = g.cutting[str(a)]
         wood = {k: v for k, v in bag.items() if k in D.KINDS}
-        rows.append([a, _bag(wood, D.KINDS), bag.get("food", 0) or "-",
+        rows.append([a, words.said(wood) if any(wood.values()) else "-", bag.get("food", 0) or "-",  # in words
                      ", ".join(g.players[i].name for i in g.area_players(a)) or "-"])
     return headers, rows
 
@@ -462,8 +466,8 @@ def recap_lines(g: Game, r: int) -> list[str]:
         extra = texts.fill(counted(tpl, "loans", loans), n=loans) if loans else ""
         if p.loans:
             extra += texts.fill(tpl["total_loans"], n=p.loans)
-        out.append(texts.fill(tpl["line"], name=p.name, money=now, change=money(now - before, sign=True),
-                              loans=extra))
+        change = money(now - before, sign=True) if now != before else tpl["no_change"]  # never '(-)', a minus
+        out.append(texts.fill(tpl["line"], name=p.name, money=now, change=change, loans=extra))
     return out
 
 
