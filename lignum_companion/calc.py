@@ -12,10 +12,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from . import (
-    gamefile,  # noqa: F401 -- registers the renderer of the engine's refusals (prices: R10)
-    texts,
-)
+from . import texts
 from .engine import data, prices
 from .engine.errors import IllegalAction, LignumError
 

@@ -31,20 +31,8 @@ from pathlib import Path
 
 from .engine import GameFileError, LignumError, Setup, apply, new_game, parse
 from .engine import data as D
-from .engine import errors as _errors
 from .engine.names import brief, describe, first_unsafe
 from .engine.state import Game
-
-
-def _render_refusal(e: LignumError, part: str) -> str:
-    """The engine raises refusals as data; every client reads games through this module, so it puts them into
-    words here (lignum_companion/refusals.py, in the shown language), lazily."""
-    from .refusals import render
-
-    return render(e, part)
-
-
-_errors.set_renderer(_render_refusal)
 
 
 class Said:

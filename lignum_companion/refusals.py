@@ -63,3 +63,15 @@ def render(e: Any, part: str = "full") -> str:
     if context:
         text = texts.fill(frame["with_context"], context=context, reason=text)
     return texts.fill(frame["with_rule"], message=text, rule=e.rule) if e.rule else text
+
+
+def install() -> None:
+    """Make the engine's refusals speak through `render` (engine/errors.set_renderer); idempotent.
+
+    Called once by each client at its start, where the engine is loaded anyway: the command line before any
+    command runs (cli.py), the simulator, and the test suite (tests/conftest.py). Importing a module does not
+    do it, so what a refusal prints never depends on which modules happen to be loaded.
+    """
+    from .engine import errors
+
+    errors.set_renderer(render)

@@ -263,15 +263,15 @@ def plain(text: str) -> str:
 
 
 def display_width(text: str) -> int:
-    """Columns a text takes in a terminal: Hangul and other wide letters take two, colour codes none (a
-    coloured name counted by its escape bytes made `lignum play` wrap well short of the width)."""
+    """Columns a text takes in a terminal (wcwidth: Hangul and other wide letters two, combining marks none),
+    colour codes none: a coloured name counted by its escape bytes made `lignum play` wrap short of the width."""
     text = plain(text)
-    if text.isascii():
+    if text.isascii():  # the common case, without importing wcwidth
         return len(text)
-    import unicodedata
+    from wcwidth import wcswidth, wcwidth
 
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else (0 if unicodedata.combining(ch) else 1)
-               for ch in text)
+    width = wcswidth(text)
+    return width if width >= 0 else sum(max(0, wcwidth(ch)) for ch in text)  # a control character: none
 
 
 def hold_ticked(text: str) -> str:

@@ -3,10 +3,11 @@
 The PDF sheets need static TrueType fonts (reportlab embeds and subsets TrueType outlines only), while Noto is
 published as variable fonts: Noto Sans with TrueType outlines, Noto Sans CJK with CFF2 outlines in a 33 MB
 collection. This script takes from them only what the sheets show (Latin, Greek and Cyrillic from Noto Sans;
-Hangul, the arrows and signs of the texts from the Korean face of Noto Sans CJK), fixes each at a regular (400)
-and a bold (700) weight with fontTools' instancer, turns CFF curves into TrueType quadratics, drops hinting and
-layout tables, and writes four small .ttf files. Doing this at build time instead of at run time means no font
-package, no glyph cache in the user's folder, and the same fonts on every machine.
+Hangul from the Korean face of Noto Sans CJK, and from it too, in a small file of their own, the arrows and signs
+the texts use), fixes each at a regular (400) and a bold (700) weight (fontTools' instancer for Noto Sans; CFF2
+glyphs drawn at the weight), turns CFF curves into TrueType quadratics, drops hinting and layout tables, and
+writes six .ttf files. Doing this once here instead of at run time means no font package, no glyph cache in the
+user's folder, and the same fonts on every machine.
 
 Sources: the two pip packages below, installed in a throw-away venv (they are not dependencies of the project):
 
@@ -36,7 +37,7 @@ def _ranges(*pairs: tuple[int, int]) -> set[int]:
 
 
 # What each shipped font must hold. Player names are typed freely, so whole scripts are kept, not the letters
-# of today's templates (tests/test_pdf_fonts.py checks that every letter of the templates is covered).
+# of today's templates (tests/test_pdf_korean.py checks that every letter of the templates is covered).
 LATIN = _ranges(
     (0x20, 0x7E), (0xA0, 0x24F),  # Basic Latin, Latin-1, Latin Extended-A and -B
     (0x300, 0x36F),  # combining marks (a name typed with them)
@@ -50,10 +51,12 @@ KOREAN = _ranges(
     (0xAC00, 0xD7A3),  # every Hangul syllable (names are NFC-normalised: engine/names.py)
     (0x1100, 0x11FF), (0x3130, 0x318F),  # Hangul jamo and compatibility jamo
     (0x3000, 0x303F), (0xFF01, 0xFF5E),  # CJK punctuation, full-width forms
-    (0x2190, 0x21FF), (0x2200, 0x22FF),  # arrows (→) and mathematical operators the Latin font lacks
+)
+# Signs Noto Sans lacks, in a small file of their own, so that an English sheet never reads the Hangul font.
+SIGNS = _ranges(
+    (0x2190, 0x21FF), (0x2200, 0x22FF),  # arrows (→) and mathematical operators
     (0x25A0, 0x25FF), (0x2600, 0x26FF),  # geometric shapes and signs (⚠)
     (0x2460, 0x24FF),  # enclosed numbers
-    (0x00B7, 0x00B7), (0x2013, 0x2026),  # middle dot, dashes, ellipsis in the Hangul design
 )
 
 
@@ -173,6 +176,7 @@ def main() -> None:
     cjk = a.cjk or _find("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc")
     OUT.mkdir(exist_ok=True)
     cut(latin, "", LATIN, "Noto Sans")
+    cut(cjk, "Noto Sans CJK KR", SIGNS, "Noto Sans KR Signs")
     cut(cjk, "Noto Sans CJK KR", KOREAN, "Noto Sans KR")
 
 

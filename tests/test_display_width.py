@@ -1,0 +1,23 @@
+"""texts.display_width: the columns a text takes in a terminal, as wcwidth counts them, colour codes none."""
+
+from __future__ import annotations
+
+import pytest
+
+from lignum_companion import texts
+
+
+@pytest.mark.parametrize(("text", "columns"), [
+    ("anna", 4),
+    ("김민준", 6),  # Hangul syllables are wide
+    ("Zoë", 3),
+    ("Zoe\u0308", 3),  # a combining diaeresis takes no column of its own
+    ("\x1b[1;31m김민준\x1b[0m", 6),  # colour codes take none
+    ("\x1b]8;;https://example.org\x07link\x1b]8;;\x07", 4),  # nor does an OSC hyperlink around a word
+    ("가판대: $5 → $3", 15),
+    ("日本", 4),
+    ("김\x07민", 4),  # a control character counts as nothing, not as a failure of the whole text
+    ("", 0),
+])
+def test_display_width_counts_terminal_columns(text: str, columns: int) -> None:
+    assert texts.display_width(text) == columns
