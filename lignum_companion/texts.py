@@ -264,10 +264,18 @@ def plain(text: str) -> str:
 
 def display_width(text: str) -> int:
     """Columns a text takes in a terminal (wcwidth: Hangul and other wide letters two, combining marks none),
-    colour codes none: a coloured name counted by its escape bytes made `lignum play` wrap short of the width."""
+    colour codes none: a coloured name counted by its escape bytes made `lignum play` wrap short of the width.
+
+    Text of ASCII and Hangul syllables only (every Korean help and message) is counted without importing
+    wcwidth, whose import costs a quarter of Korean `--help` (benchmarks/README.md); its answer there is the
+    same (tests/test_display_width.py compares every syllable).
+    """
     text = plain(text)
-    if text.isascii():  # the common case, without importing wcwidth
+    if text.isascii():
         return len(text)
+    hangul = sum(1 for ch in text if "\uac00" <= ch <= "\ud7a3")
+    if hangul + len(text.encode("ascii", "ignore")) == len(text) and text.isprintable():
+        return len(text) + hangul
     from wcwidth import wcswidth, wcwidth
 
     width = wcswidth(text)

@@ -21,3 +21,13 @@ from lignum_companion import texts
 ])
 def test_display_width_counts_terminal_columns(text: str, columns: int) -> None:
     assert texts.display_width(text) == columns
+
+
+def test_the_shortcut_for_hangul_agrees_with_wcwidth_on_every_syllable() -> None:
+    """ASCII and Hangul syllables are counted without wcwidth (start-up); the count must be wcwidth's own."""
+    from wcwidth import wcswidth
+
+    syllables = "".join(chr(cp) for cp in range(0xAC00, 0xD7A4))
+    assert texts.display_width(syllables) == wcswidth(syllables) == 2 * len(syllables)
+    for text in ("리그넘 lignum", "  --lang en|ko  보여 줄 언어", "민준: $5 → $3"):
+        assert texts.display_width(text) == wcswidth(text), text

@@ -280,12 +280,10 @@ def split_food(g: Game) -> None:
 
 
 def location_skipped(g: Game, loc: int) -> str:
-    """Why a location is not in play in this game, or ''."""
+    """The kind of a location that is not in play in this game's mode (R2: planned work, tasks), or ''."""
     kind = g.board.kind(loc)
-    if kind == "plan" and not g.has_planned_work:
-        return f"location {loc} (planned work) is skipped in this mode"
-    if kind == "tasks" and not g.has_tasks:
-        return f"location {loc} (tasks) is skipped in this mode"
+    if (kind == "plan" and not g.has_planned_work) or (kind == "tasks" and not g.has_tasks):
+        return kind
     return ""
 
 
@@ -375,9 +373,9 @@ def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
         p.pos = loc
         g.clearing.append(pi)
         return
-    why = location_skipped(g, loc)
-    if why:
-        raise IllegalAction(why, "R2")
+    skipped = location_skipped(g, loc)
+    if skipped:
+        raise IllegalAction.keyed("go-location_skipped", "R2", loc=loc, location=skipped)
     if len(g.occupants(loc)) >= board.room(loc):
         raise IllegalAction.keyed("go-location_is_full", "R23" if kind in ("carpenter", "buildings") else "R3",
                                   loc=loc)
