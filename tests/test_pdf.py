@@ -421,11 +421,13 @@ def test_render_page_one_to_png(tmp_path):
         assert any(sum(abs(a - b) for a, b in zip(c, want, strict=True)) < 40 for c in colours), p.colour
 
 
-def test_the_sheet_uses_the_one_money_format_of_every_client() -> None:
-    """pdf.money is views.money (one format, not a copy); the condensed ledger's signed cells use it too."""
-    from lignum_companion import views
-
-    assert pdf.money is views.money
-    for n in (0, 5, -25, 12):
-        assert pdf.money(n) == views.money(n)
-        assert pdf.signed(n) == ("" if n == 0 else views.money(n, sign=True))
+def test_the_sheet_writes_money_as_the_glossary_says(games) -> None:
+    """Money is `$N`, a debt `-$N` (GLOSSARY), the condensed ledger's cells signed and empty for no change; the
+    sheet's standings show the totals in that form."""
+    assert [pdf.money(n) for n in (0, 5, -25, 120)] == ["$0", "$5", "-$25", "$120"]
+    assert [pdf.signed(n) for n in (0, 4, -3)] == ["", "+$4", "-$3"]
+    gf, g = games["corrected-2p"]
+    flat = " ".join(pages_text(pdf.render(gf, g))[0].split())
+    for row in score(g)["players"]:
+        total = row["total"]
+        assert (f"-${-total}" if total < 0 else f"${total}") in flat, row
