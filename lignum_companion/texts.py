@@ -262,20 +262,33 @@ def plain(text: str) -> str:
     return re.sub(_ESCAPES, "", text)
 
 
+# Letters of the program's own texts whose width wcwidth gives as 1 (tests/test_display_width.py checks each):
+# Latin-1 (accented names) and the punctuation of the templates.
+_NARROW = frozenset("±·×–—…→⚠" + "".join(map(chr, range(0xA0, 0x100))))
+
+
 def display_width(text: str) -> int:
     """Columns a text takes in a terminal (wcwidth: Hangul and other wide letters two, combining marks none),
     colour codes none: a coloured name counted by its escape bytes made `lignum play` wrap short of the width.
 
-    Text of ASCII and Hangul syllables only (every Korean help and message) is counted without importing
-    wcwidth, whose import costs a quarter of Korean `--help` (benchmarks/README.md); its answer there is the
-    same (tests/test_display_width.py compares every syllable).
+    Text of ASCII, Hangul syllables and the narrow letters above (every help text and message the program
+    words) is counted without importing wcwidth, whose import costs a quarter of Korean `--help`
+    (benchmarks/README.md); the count there is wcwidth's own (tests/test_display_width.py compares them).
     """
     text = plain(text)
     if text.isascii():
         return len(text)
-    hangul = sum(1 for ch in text if "\uac00" <= ch <= "\ud7a3")
-    if hangul + len(text.encode("ascii", "ignore")) == len(text) and text.isprintable():
-        return len(text) + hangul
+    if text.isprintable():
+        n = 0
+        for ch in text:
+            if ch < "\x7f" or ch in _NARROW:
+                n += 1
+            elif "\uac00" <= ch <= "\ud7a3":
+                n += 2
+            else:
+                break
+        else:
+            return n
     from wcwidth import wcswidth, wcwidth
 
     width = wcswidth(text)

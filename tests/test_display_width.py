@@ -29,5 +29,6 @@ def test_the_shortcut_for_hangul_agrees_with_wcwidth_on_every_syllable() -> None
 
     syllables = "".join(chr(cp) for cp in range(0xAC00, 0xD7A4))
     assert texts.display_width(syllables) == wcswidth(syllables) == 2 * len(syllables)
-    for text in ("리그넘 lignum", "  --lang en|ko  보여 줄 언어", "민준: $5 → $3"):
+    for text in ("리그넘 lignum", "  --lang en|ko  보여 줄 언어", "민준: $5 → $3", "Zoë — ⚠ 1·2…"):
         assert texts.display_width(text) == wcswidth(text), text
+    assert {ch: wcswidth(ch) for ch in texts._NARROW} == dict.fromkeys(texts._NARROW, 1)
