@@ -107,7 +107,8 @@ class Fonts:
         self._slots: dict[bool, list[str]] = {}
         for bold in (False, True):
             shipped = [str(FONT_FOLDER / name) for name in conf["bold" if bold else "regular"]]
-            missing = [p for p in shipped if _load(p) is None]
+            # present, and the main one readable; the others are read when a letter first needs them
+            missing = [p for i, p in enumerate(shipped) if not os.path.isfile(p) or (i == 0 and _load(p) is None)]
             if missing:
                 raise ExportError(_said("no_fonts", files=", ".join(missing)))
             self._slots[bold] = shipped
