@@ -1,6 +1,6 @@
 """The `lignum` command line: a thin typer client of the engine; heavy modules load inside commands only."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads the callback's annotations, and as strings they cost start-up.
 
 import typer
 
