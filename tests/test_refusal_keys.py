@@ -134,7 +134,7 @@ def test_a_skipped_location_is_refused_as_data_in_either_language() -> None:
     assert g.to_dict() == before  # the state is untouched
     try:
         texts.choose("en")
-        assert e.reason == "location 8, the planned work location, is not in play in this mode"
+        assert e.reason == "location 8, the planned work location, is skipped in this mode"
         texts.choose("ko")
         assert e.reason.startswith("8번 칸(") and e.reason.endswith("이 모드에서 쓰지 않습니다")
     finally:
