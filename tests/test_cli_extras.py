@@ -136,3 +136,24 @@ def test_the_text_cache_folder_is_the_one_platformdirs_names(monkeypatch: pytest
         assert folder is not None and folder.parent == Path(user_cache_dir("lignum-companion", appauthor=False))
     monkeypatch.setenv("LIGNUM_TEXT_CACHE", "off")
     assert texts.cache_folder() is None
+
+
+def test_the_suite_uses_no_real_user_folder() -> None:
+    """tests/conftest.py points every user folder the program could write to (games, caches, data, config) into
+    a folder of this test run, so no test leaves anything in the real home folder."""
+    import pwd
+    import tempfile
+
+    from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+
+    from lignum_companion import gamefile
+
+    real_home = pwd.getpwuid(os.getuid()).pw_dir
+    scratch = os.path.realpath(tempfile.gettempdir())
+    folders = [Path.home(), Path(user_cache_dir("lignum-companion", appauthor=False)),
+               Path(user_data_dir("lignum-companion", appauthor=False)),
+               Path(user_config_dir("lignum-companion", appauthor=False)), gamefile.games_dir(),
+               Path(os.environ["LIGNUM_TEXT_CACHE"])]
+    for folder in folders:
+        where = os.path.realpath(folder)
+        assert where.startswith(scratch + os.sep) and not where.startswith(real_home + os.sep), folder
