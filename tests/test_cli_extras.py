@@ -100,7 +100,9 @@ def test_cli_callback_installs_the_refusal_renderer_before_any_command(tmp_path:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
     key, _, shown = out.strip().partition(" | ")
     assert key and f"{key} {{" in shown, out  # the data itself (key and fields), never a sentence of the engine
-    done = run("do", str(EXPERT), "nicole go 1", cwd=tmp_path)
+    game = tmp_path / "expert.lignum"  # a copy: `do` takes the game's lock beside the file
+    shutil.copy(EXPERT, game)
+    done = run("do", str(game), "nicole go 1", cwd=tmp_path)
     assert done.returncode == 1 and done.stderr.startswith("refused:") and key not in done.stderr.split()
 
 
