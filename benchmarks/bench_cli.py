@@ -16,7 +16,8 @@ Both sides run the same interpreter directly (the console script next to `sys.ex
 with bytecode caching on as in an ordinary installation: `PYTHONDONTWRITEBYTECODE` is dropped and the cache goes to
 a temporary `PYTHONPYCACHEPREFIX`, warmed up before timing (`--no-bytecode` keeps compiling every module each
 run, for comparison). Parsed templates are cached the same way (texts.py; `LIGNUM_TEXT_CACHE` in a temporary
-folder, filled by the warm-up runs), as after a first run of an installation. `--lang en|ko` measures one
+folder, filled by the warm-up runs), as after a first run of an installation; `--text-cache both` also runs
+each language without it (`off`), in the same loop. `--lang en|ko` measures one
 language only. Exit status 1 when a budget is missed in any language (wall-clock medians, as the budgets
 say); the load average is printed before and after, since a busy machine moves every figure, and the ratio of
 the processor time used (user + system, which leaves out waiting for a busy core) is shown beside each.
@@ -124,6 +125,9 @@ def main() -> int:
     ap.add_argument("--no-bytecode", action="store_true", help="honour PYTHONDONTWRITEBYTECODE (compile each run)")
     ap.add_argument("--lang", choices=("en", "ko", "both"), default="both",
                     help="language of the lignum side (LIGNUM_LANG); both: every pair once per language")
+    ap.add_argument("--text-cache", choices=("on", "off", "both"), default="on",
+                    help="the cache of parsed templates (texts.py); both: each language with and without it, "
+                         "in the same loop")
     args = ap.parse_args()
     env = dict(os.environ)
     cache = tempfile.mkdtemp(prefix="lignum-bench-pycache-")
@@ -150,12 +154,15 @@ def main() -> int:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at {time.strftime('%Y-%m-%d %H:%M %Z')}")
     failed = []
     langs = ("en", "ko") if args.lang == "both" else (args.lang,)
+    caches = {"on": ("",), "off": ("no cache",), "both": ("", "no cache")}[args.text_cache]
+    variants = [f"{lang}, {c}" if c else lang for lang in langs for c in caches]
     try:
         for key, (cmd, base) in pairs.items():
-            envs = {lang: dict(env, LIGNUM_LANG=lang) for lang in langs}
-            *ours, tb = side_by_side([(cmd, envs[lang]) for lang in langs] + [(base, env)], args.runs)
+            envs = {v: dict(env, LIGNUM_LANG=v.split(",")[0], **({"LIGNUM_TEXT_CACHE": "off"} if "," in v else {}))
+                    for v in variants}
+            *ours, tb = side_by_side([(cmd, envs[v]) for v in variants] + [(base, env)], args.runs)
             mb, cb = statistics.median(t for t, _ in tb), statistics.median(c for _, c in tb)
-            for lang, runs in zip(langs, ours, strict=True):
+            for lang, runs in zip(variants, ours, strict=True):
                 ma, ca = statistics.median(t for t, _ in runs), statistics.median(c for _, c in runs)
                 ratio = ma / mb
                 budget = BUDGETS[key]

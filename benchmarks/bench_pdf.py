@@ -3,8 +3,8 @@
 Measures two things: the whole command in a fresh process (Python start, imports, replay, fonts, PDF,
 write), as a table experiences it, and `pdf.export` alone in a warm process. Two 4-player games: an example
 from examples/ (or a seeded random expert game when none exists) and a seeded random game with Hangul and
-accented names (tests/gamegen.py), and that game again with `lang ko` (Korean labels: the packaged Noto Sans CJK
-is cut to about 150 letters in two weights; the first run draws them, later runs take them from the glyph cache).
+accented names (tests/gamegen.py), and that game again with `lang ko` (Korean labels from the shipped Noto Sans KR,
+two weights; reportlab reads each 2.4 MB font file once per process and embeds the glyphs used).
 Run: python benchmarks/bench_pdf.py [--runs N]
 """
 
@@ -65,19 +65,18 @@ def korean_game(folder: Path) -> Path:
 
 
 def measure(game: Path, out: Path, runs: int) -> tuple[list[float], list[float], int]:
-    """Fresh-process runs first; the first of them starts with an empty glyph cache (LIGNUM_FONT_CACHE). Bytecode
-    is cached as in an installation (this sandbox sets PYTHONDONTWRITEBYTECODE; see bench_cli.py)."""
+    """Fresh-process runs first, then the export alone in this process. Bytecode is cached as in an installation
+    (this sandbox sets PYTHONDONTWRITEBYTECODE; see bench_cli.py)."""
     import os
 
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.printables import score_sheet as pdf
 
     cold = []
-    env = {**os.environ, "LIGNUM_FONT_CACHE": str(out.parent / f"cache-{game.stem}"),
-           "PYTHONPYCACHEPREFIX": str(out.parent / "pycache")}  # bytecode cached, as in an installation
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(out.parent / "pycache")}  # bytecode cached, as installed
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(game), "--pdf", str(out), "--force"],
-                   check=True, capture_output=True, env={**env, "LIGNUM_FONT_CACHE": "off"})  # bytecode warm-up
+                   check=True, capture_output=True, env=env)  # bytecode warm-up
     for _ in range(runs):
         t = time.perf_counter()
         subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(game), "--pdf", str(out),
@@ -104,7 +103,7 @@ def main() -> int:
             worst = max(worst, max(cold))
             print(f"{game.name}:")
             print(f"  whole command, fresh process: median {statistics.median(cold):.3f} s, max {max(cold):.3f} s "
-                  f"({args.runs} runs; the first, with an empty glyph cache: {cold[0]:.3f} s)")
+                  f"({args.runs} runs)")
             print(f"  export only, warm process:    median {statistics.median(warm):.3f} s, "
                   f"max {max(warm):.3f} s; PDF {size / 1024:.0f} KiB")
     ok = worst <= BUDGET

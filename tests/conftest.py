@@ -1,7 +1,9 @@
 """Test-wide settings: a text missing from a translation is an error here, not a quiet English fallback.
 
-Parsed templates are cached in a folder of this test run (texts.py), not in the user's cache folder, so the
-templates of temporary folders made by tests never land there.
+Every user folder the program could write to is a folder of this test run, set before any test (and any
+command a test starts) runs: the games folder, the cache of parsed templates, and the platform's data, cache,
+config and state folders (XDG_*, HOME, APPDATA, LOCALAPPDATA), so that no test writes into the real home
+folder. The engine's refusals are worded by the package's renderer, as every client does at its start.
 """
 
 import atexit
@@ -9,7 +11,17 @@ import os
 import shutil
 import tempfile
 
+_ROOT = tempfile.mkdtemp(prefix="lignum-tests-home-")
+atexit.register(shutil.rmtree, _ROOT, ignore_errors=True)
 os.environ.setdefault("LIGNUM_STRICT_TEXTS", "1")
-if "LIGNUM_TEXT_CACHE" not in os.environ:
-    os.environ["LIGNUM_TEXT_CACHE"] = tempfile.mkdtemp(prefix="lignum-text-cache-")
-    atexit.register(shutil.rmtree, os.environ["LIGNUM_TEXT_CACHE"], ignore_errors=True)
+os.environ.setdefault("LIGNUM_TEXT_CACHE", os.path.join(_ROOT, "text-cache"))
+os.environ.setdefault("LIGNUM_GAMES_DIR", os.path.join(_ROOT, "games"))
+for _var, _sub in (("HOME", "home"), ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache"),
+                   ("XDG_CONFIG_HOME", "home/.config"), ("XDG_STATE_HOME", "home/.local/state"),
+                   ("APPDATA", "home/AppData/Roaming"), ("LOCALAPPDATA", "home/AppData/Local")):
+    os.environ[_var] = os.path.join(_ROOT, _sub)
+    os.makedirs(os.environ[_var], exist_ok=True)
+
+from lignum_companion.texts import refusals  # noqa: E402 - after the folders are set
+
+refusals.install()

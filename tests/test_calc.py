@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lignum_companion.cli.app import app
-from lignum_companion.engine import data, prices
+from lignum_companion.engine import data
 from lignum_companion.engine.errors import IllegalAction
 from lignum_companion.views import calc
 
@@ -63,15 +63,23 @@ def test_bad_piece_notation_is_an_input_error(spec: str) -> None:
         calc.parse_piece(spec)
 
 
-def test_every_piece_and_area_is_priced_by_the_engine() -> None:
+# R10, written out here rather than asked of the engine the calculator itself calls.
+R10_BASE = {"F": 3, "S": 4, "H": None, "mF": 1, "mS": 2, "mH": 5}
+R10_BONUS = {"sale": 0, "dry1": 0, "dry2": 1, "dry3": 2}
+
+
+def test_every_piece_and_area_is_priced_as_r10_says() -> None:
+    seen = 0
     for name, code in calc.PIECE_BY_NAME.items():
         for area in data.SALE_AREAS:
-            if data.BASE_PRICE[code] is None:
+            if R10_BASE[code] is None:
                 continue
             count = 2 if code.startswith("m") or area == "sale" else 1
             (line,) = calc.sale([f"{count}x{name}@{area}"]).lines
-            assert line.each == prices.sale_price(code, area)
-            assert line.subtotal == count * prices.sale_price(code, area)
+            assert line.each == R10_BASE[code] + R10_BONUS[area], (name, area)
+            assert line.subtotal == count * line.each
+            seen += 1
+    assert seen == 5 * 4  # five sellable kinds, four areas
 
 
 def test_unmilled_hardwood_is_refused_with_r10() -> None:
@@ -193,13 +201,15 @@ def test_winter_with_both_loans_already_taken_sells_at_once() -> None:
     assert "no loan is left to take (2 of 2 held)" in calc.render_winter(result)
 
 
-def test_winter_matches_the_engine_bill_step_by_step() -> None:
+def test_winter_follows_r14_step_by_step() -> None:
+    """Worked by hand from R14 and R15: 5 food missing cost $15; $5 in hand, so both loans come first (+$4
+    each: $13), then $2 is still owed; heating misses 1 piece ($3) with no money and no loan left: $3 more. $5
+    must be raised by selling wood, and nothing is left."""
     result = calc.winter(food_need=7, heat_need=4, food=2, heat=3, money=5, loans=0)
-    food_bill = prices.winter_bill(7, 2, 5, 0)
-    heat_bill = prices.winter_bill(4, 3, result.feeding.money_left, food_bill.loans_taken)
-    assert result.feeding.cost == food_bill.cost and result.feeding.still_short == food_bill.still_short
-    assert result.heating.loans_taken == heat_bill.loans_taken
-    assert result.to_raise_by_selling == food_bill.still_short + heat_bill.still_short
+    f, h = result.feeding, result.heating
+    assert (f.missing, f.cost, f.loans_taken, f.money_after_loans, f.paid, f.still_short) == (5, 15, 2, 13, 13, 2)
+    assert (h.missing, h.cost, h.loans_taken, h.paid, h.still_short) == (1, 3, 0, 0, 3)
+    assert result.to_raise_by_selling == 5 and result.money_left == 0 and result.loans_after == 2
 
 
 def test_winter_leftover_food_is_thrown_away_and_heating_kept() -> None:
@@ -274,10 +284,11 @@ def test_craftwork_card_with_jokers() -> None:
     assert sum(s.jokers for s in result.sets) == 2 and result.unsold == {}
 
 
-def test_sets_are_priced_by_the_engine() -> None:
-    for card in (False, True):
-        for size in (2, 3, 4):
-            assert calc.market([f"{size}xboard"], craftwork_card=card).income == prices.craftwork_set_price(size, card)
+def test_sets_are_priced_as_r17_says() -> None:
+    """2/3/4 identical craftwork tokens sell for $2/$4/$6, with the Craftwork card $5/$8/$11 (R17)."""
+    for card, want in ((False, {2: 2, 3: 4, 4: 6}), (True, {2: 5, 3: 8, 4: 11})):
+        for size, income in want.items():
+            assert calc.market([f"{size}xboard"], craftwork_card=card).income == income, (card, size)
 
 
 def test_trade_card_sells_rafts_sledges_wagons() -> None:

@@ -226,9 +226,16 @@ def test_game_file_header_values(data):
 @FUZZ
 @given(st.binary(max_size=200))
 def test_game_file_from_arbitrary_bytes(tmp_path_factory, raw):
+    """Any bytes either read as a game that replays to the same state again, or are refused with one line
+    (`line N: ...`, or a whole-file reason) as a GameFileError, never another exception; the file is untouched."""
     path = tmp_path_factory.getbasetemp() / "fuzz.lignum"
     path.write_bytes(raw)
     try:
-        gamefile.load(path)
-    except GameFileError:
-        pass
+        gf, g = gamefile.load(path)
+    except GameFileError as e:
+        message = str(e)
+        assert message and "\n" not in message and "Traceback" not in message
+        assert message.startswith(f"line {e.line}:") if e.line else not message.startswith("line 0")
+    else:
+        assert gamefile.replay(gamefile.parse_text(gamefile.render(gf))).to_dict() == g.to_dict()
+    assert path.read_bytes() == raw

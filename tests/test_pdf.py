@@ -209,14 +209,13 @@ def test_tie_for_first_is_a_shared_place():
     assert_standings(text, result)
 
 
-@pytest.mark.parametrize("system_fonts", [True, False], ids=["system-fonts", "packaged-fonts-only"])
-def test_hangul_and_accented_names_are_text_in_embedded_fonts(system_fonts, tmp_path, monkeypatch):
-    """Names in Hangul and with accents come back from text extraction, and every font is embedded: with the
-    machine's fonts, or with none of them (only the pip-installed Noto fonts, cut to the sheet's letters)."""
-    monkeypatch.setenv("LIGNUM_FONT_CACHE", str(tmp_path))
+@pytest.mark.parametrize("machine_fonts", [True, False], ids=["machine-fonts", "shipped-fonts-only"])
+def test_hangul_and_accented_names_are_text_in_embedded_fonts(machine_fonts):
+    """Names in Hangul and with accents come back from text extraction, and every font is embedded; the shipped
+    Noto fonts draw them whether or not the machine has fonts of its own."""
     gf, g = gamegen.play(seed=3, names=HANGUL, mode="advanced")
     conf = dict(pdf.template()["fonts"])
-    if not system_fonts:
+    if not machine_fonts:
         conf["folders"] = []
     fonts = pdf.Fonts(conf)
     data = pdf.render(gf, g, fonts=fonts)
@@ -225,38 +224,62 @@ def test_hangul_and_accented_names_are_text_in_embedded_fonts(system_fonts, tmp_
         assert name in pages[0]
         assert name in pages[1]
     assert_standings(pages[0], score(g))
+    names = set()
     for page in PdfReader(io.BytesIO(data)).pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
+            names.add(str(font["/BaseFont"]).partition("+")[2])
             descendants = font.get("/DescendantFonts") or [font]
             for f in descendants:
                 descriptor = f.get_object()["/FontDescriptor"].get_object()
                 assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
-    if not system_fonts:
-        assert all(n.startswith("Lig-") for n in fonts.embedded()), fonts.embedded()
+    hangul = {"NotoSans-Regular", "NotoSans-Bold", "NotoSansKR-Regular", "NotoSansKR-Bold"}
+    assert hangul <= names <= hangul | {"NotoSansKRSigns-Regular", "NotoSansKRSigns-Bold"}, names
 
 
-def test_reportlab_vera_fallback_when_no_font_files(games):
-    """A machine without DejaVu or Arial still gets a sheet (reportlab's Vera); signs Vera lacks are replaced."""
-    gf, g = games["corrected-2p"]
-    conf = {"folders": [], "regular": ["DejaVuSans.ttf"], "last_resort": ["{reportlab}/Vera.ttf"],
-            "last_resort_bold": ["{reportlab}/VeraBd.ttf"], "extra": [], "extra_bold": []}
+def test_shipped_fonts_first_machine_fonts_only_for_letters_they_lack(tmp_path):
+    """The shipped fonts draw every letter they have, so a sheet looks the same on every machine; a letter
+    they lack is looked for in the machine's fonts named under `extra` (here a folder holding a copy of the
+    Korean font stands in for the machine, with only the Latin font shipped)."""
+    shutil.copy(pdf.FONT_FOLDER / "NotoSansKR-Regular.ttf", tmp_path / "Machine-KR.ttf")  # a Hangul font
+    conf = {"regular": ["NotoSans-Regular.ttf"], "bold": ["NotoSans-Bold.ttf"], "folders": [str(tmp_path)],
+            "extra": ["machine-kr.ttf"]}  # file names are matched whatever their case
     fonts = pdf.Fonts(conf)
-    assert fonts.regular == "Lig-Vera" and not fonts.covers("⚠")
-    pages = pages_text(pdf.render(gf, g, fonts=fonts))
-    flat = " ".join(pages[0].split())
-    assert "(!) round" in flat and "⚠" not in flat
-    assert_standings(pages[0], score(g))
-    with pytest.raises(pdf.ExportError, match="no usable font"):
-        pdf.Fonts({**conf, "regular": ["NoSuchFont.ttf"], "last_resort": []})
+    assert fonts.font_of("a") == "Lig-NotoSans-Regular" and fonts.font_of("a", bold=True) == "Lig-NotoSans-Bold"
+    assert fonts.font_of("김") == "Lig-Machine-KR" and fonts.font_of("김", bold=True) == "Lig-Machine-KR"
+    assert not fonts.covers("王")  # neither has Chinese characters: the sheet would show a box, so it is asked
+    without = pdf.Fonts({**conf, "folders": []})
+    assert without.font_of("김") == without.regular and not without.covers("김")
+
+
+def test_the_correction_flag_is_worded_when_no_font_has_the_sign(games):
+    """With only the Latin font (no ⚠ in it), a corrected season is flagged with the plain '(!)' instead."""
+    gf, g = games["corrected-2p"]
+    shipped = pages_text(pdf.render(gf, g))[0]
+    latin = pdf.Fonts({"regular": ["NotoSans-Regular.ttf"], "bold": ["NotoSans-Bold.ttf"], "folders": []})
+    flat = " ".join(pages_text(pdf.render(gf, g, fonts=latin))[0].split())
+    assert "⚠" in shipped and "(!) round" in flat and "⚠" not in flat
+    assert_standings(flat, score(g))
+
+
+def test_a_missing_shipped_font_is_one_clear_refusal(games, tmp_path):
+    """A damaged installation (a shipped font file gone) says which file and what to do, and writes nothing."""
+    with pytest.raises(pdf.ExportError, match=r"NoSuch-Regular\.ttf.*reinstall"):
+        pdf.Fonts({**pdf.template()["fonts"], "regular": ["NoSuch-Regular.ttf"]})
+    (tmp_path / "empty.ttf").write_bytes(b"")  # present but unreadable counts as missing too
+    with pytest.raises(pdf.ExportError, match="empty.ttf"):
+        pdf.Fonts({**pdf.template()["fonts"], "bold": [str(tmp_path / "empty.ttf")]})
 
 
 def test_font_switch_runs():
     fonts = pdf.default_fonts()
     runs = fonts.runs("Zoë김민준x")
     assert "".join(t for _, t in runs) == "Zoë김민준x"
-    assert runs[0][0] == fonts.regular and runs[-1][0] == fonts.regular
-    assert runs[1][0] != fonts.regular and runs[1][1] == "김민준"
+    latin, korean = "Lig-NotoSans-Regular", "Lig-NotoSansKR-Regular"
+    assert runs == [(latin, "Zoë"), (korean, "김민준"), (latin, "x")]
+    assert fonts.runs("→ Σωκράτης Пётр ⚠", bold=True) == [
+        ("Lig-NotoSansKRSigns-Bold", "→"), ("Lig-NotoSans-Bold", " Σωκράτης Пётр "), ("Lig-NotoSansKRSigns-Bold", "⚠")]
+    assert fonts.one_font("시작봄1$-0") == "Lig-NotoSansKR-Regular"  # a chart axis: Hangul and digits in one font
     assert fonts.runs("e\u0301")[0][1] == "é"  # decomposed accents are composed before drawing
 
 
@@ -405,11 +428,13 @@ def test_render_page_one_to_png(tmp_path):
         assert any(sum(abs(a - b) for a, b in zip(c, want, strict=True)) < 40 for c in colours), p.colour
 
 
-def test_the_sheet_uses_the_one_money_format_of_every_client() -> None:
-    """pdf.money is views.money (one format, not a copy); the condensed ledger's signed cells use it too."""
-    from lignum_companion.views import game as views
-
-    assert pdf.money is views.money
-    for n in (0, 5, -25, 12):
-        assert pdf.money(n) == views.money(n)
-        assert pdf.signed(n) == ("" if n == 0 else views.money(n, sign=True))
+def test_the_sheet_writes_money_as_the_glossary_says(games) -> None:
+    """Money is `$N`, a debt `-$N` (GLOSSARY), the condensed ledger's cells signed and empty for no change; the
+    sheet's standings show the totals in that form."""
+    assert [pdf.money(n) for n in (0, 5, -25, 120)] == ["$0", "$5", "-$25", "$120"]
+    assert [pdf.signed(n) for n in (0, 4, -3)] == ["", "+$4", "-$3"]
+    gf, g = games["corrected-2p"]
+    flat = " ".join(pages_text(pdf.render(gf, g))[0].split())
+    for row in score(g)["players"]:
+        total = row["total"]
+        assert (f"-${-total}" if total < 0 else f"${total}") in flat, row

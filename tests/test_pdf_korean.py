@@ -37,7 +37,7 @@ def korean_game(tmp_path_factory):
 def _sheet(path: Path, out: Path, env_extra: dict[str, str], tmp_path: Path) -> bytes:
     import os
 
-    env = {**os.environ, "LIGNUM_FONT_CACHE": str(tmp_path / "cache"), **env_extra}
+    env = {**os.environ, **env_extra}
     env.pop("LIGNUM_LANG", None)
     done = subprocess.run([sys.executable, "-m", "lignum_companion", "score", str(path), "--pdf", str(out)],
                           capture_output=True, text=True, env=env, timeout=120)
@@ -83,15 +83,13 @@ def test_pdftoppm_renders_the_hangul_without_complaint(korean_game, tmp_path):
     assert png.stat().st_size > 5000
 
 
-def test_packaged_fonts_draw_hangul_bold_and_regular_from_the_cache(tmp_path, monkeypatch):
-    """Without any system font the packaged Noto fonts are cut to the letters; a second sheet reuses the glyphs
-    drawn for the first (the cache folder), and both weights exist."""
-    monkeypatch.setenv("LIGNUM_FONT_CACHE", str(tmp_path))
-    conf = {**pdf.template()["fonts"], "folders": []}
-    fonts = pdf.Fonts(conf)
-    runs = fonts.runs("Zoë 김민준 Σωκράτης Пётр", bold=True)
-    assert "".join(t for _, t in runs) == "Zoë 김민준 Σωκράτης Пётр"
-    hangul = fonts.font_of("김", bold=True)
-    assert hangul.startswith("Lig-cjk-700") and fonts.font_of("김").startswith("Lig-cjk-400")
-    assert fonts.font_of("Σ").startswith("Lig-latin-400") and fonts.font_of("П", bold=True).startswith("Lig-latin-700")
-    assert list(tmp_path.glob("glyphs-*.pickle"))
+def test_the_shipped_fonts_have_every_letter_of_every_template_in_both_weights():
+    """Whatever a template says (labels, reminders, the rules lookup, in both languages) can be drawn with the
+    shipped fonts alone, regular and bold, and every Hangul syllable a name may hold is there too."""
+    root = Path(__file__).resolve().parents[1] / "templates"
+    shown = {ch for p in root.rglob("*.toml") for ch in p.read_text(encoding="utf-8") if ch.isprintable()}
+    shown |= {chr(cp) for cp in range(0xAC00, 0xD7A4)} | set("ÀéßŁłŐőŸžȘșΣωПёẞ€")
+    fonts = pdf.Fonts({**pdf.template()["fonts"], "folders": []})
+    for bold in (False, True):
+        missing = sorted(ch for ch in shown if not ch.isspace() and not fonts._font_in(bold, ord(ch)))
+        assert not missing, (bold, missing)

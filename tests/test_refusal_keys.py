@@ -31,10 +31,13 @@ def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[t
         if isinstance(f, ast.Name) and f.id == cls:
             message = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in
                                                            ("reason", "message")), None)
-            passed_on = isinstance(message, ast.Attribute) and message.attr == "raw_reason"  # with_context's copy
+            # Any sentence counts: a literal, an f-string, a sum, or a name or call holding one (`why`); only
+            # an error passing its own fields on (errors.py: `self.raw_reason`) or an empty one is not a sentence.
+            passed_on = isinstance(message, ast.Attribute) and isinstance(message.value, ast.Name) \
+                and message.value.id == "self"
             empty = isinstance(message, ast.Constant) and message.value == ""
             if message is not None and not passed_on and not empty:
-                legacy.append(node.lineno)  # a sentence, or one passed through a name or a call
+                legacy.append(node.lineno)
         elif isinstance(f, ast.Attribute) and f.attr == "keyed" and isinstance(f.value, ast.Name) \
                 and f.value.id == cls:
             assert node.args and isinstance(node.args[0], ast.Constant), f"{path.name}:{node.lineno}: a literal key"
@@ -106,6 +109,36 @@ def test_the_check_catches_a_plain_sentence(tmp_path: Path) -> None:
     bad.write_text('raise NotationError(f"the location must be 1–{n}", line)\n'
                    'raise NotationError.keyed("location_range", line, last=20)\n', encoding="utf-8")
     assert _refusals(bad, "NotationError") == ([1], [(2, "location_range")])
+    bad.write_text('why = location_skipped(g, loc)\n'
+                   'raise IllegalAction(why, "R2")\n'  # a sentence held in a name is still a sentence
+                   'raise IllegalAction(reason=describe(loc), rule="R2")\n'
+                   'raise IllegalAction.keyed("go-location_skipped", "R2", loc=loc)\n'
+                   'return IllegalAction(self.raw_reason, self.rule, key=self.key)\n', encoding="utf-8")
+    assert _refusals(bad) == ([2, 3], [(4, "go-location_skipped")])
+
+
+def test_a_skipped_location_is_refused_as_data_in_either_language() -> None:
+    """The refusal once built from an English sentence held in a variable (R2): a move to the planned work
+    location of a basic game is refused with a key, its fields and the ruling, worded in either language."""
+    from lignum_companion.gamefile import store as gamefile
+
+    gf = gamefile.read(Path(__file__).resolve().parents[1] / "examples" / "basic-2p.lignum")
+    at = next(i for i, line in enumerate(gf.action_texts()) if " go " in f" {line} ")
+    g = gamefile.replay(gf, upto=at)
+    mover = gf.action_texts()[at].split()[0]
+    before = g.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        apply(g, parse(f"{mover} go 8 sawing 2"))
+    e = info.value
+    assert (e.key, e.rule, e.fields) == ("go-location_skipped", "R2", {"loc": 8, "location": "plan"})
+    assert g.to_dict() == before  # the state is untouched
+    try:
+        texts.choose("en")
+        assert e.reason == "the planned work location (8) is not in play in this mode"
+        texts.choose("ko")
+        assert e.reason.startswith("이 게임 방식에서는 8번 칸을 쓰지 않습니다 (")
+    finally:
+        texts.choose(None)
 
 
 def test_every_notation_key_the_engine_raises_has_a_text_in_every_language_and_back() -> None:

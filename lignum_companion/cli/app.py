@@ -1,6 +1,6 @@
 """The `lignum` command line: a thin typer client of the engine; heavy modules load inside commands only."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typer reads the callback's annotations, and as strings they cost start-up.
 
 import typer
 
@@ -8,7 +8,7 @@ from lignum_companion.cli.lang import LangGroup
 
 app = typer.Typer(
     cls=LangGroup,
-    add_completion=False,
+    add_completion=True,  # typer's --install-completion / --show-completion; values: cli_complete.py
     no_args_is_help=True,
     help="Lignum Companion: rules referee and bookkeeper for a table playing Lignum.",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -18,11 +18,14 @@ app = typer.Typer(
 
 
 def _plain_parameters() -> None:
-    """Convert plain str, int, bool and list[str] parameters without pydantic.
+    """Convert plain str, int, bool and list[str] parameters without pydantic, through a typer internal.
 
-    typer 0.2x checks every parameter value with a pydantic TypeAdapter, and importing pydantic costs about 0.1 s
-    on every command (benchmarks/bench_cli.py). Other kinds of parameter, and typer versions without this hook,
-    keep typer's own conversion.
+    typer 0.29 checks every parameter value with a pydantic TypeAdapter, and importing pydantic costs about
+    0.1 s on every command (benchmarks/bench_cli.py). typer has no public switch for this, so this replaces
+    `typer.core._TyperParameter.get_runtime_param`, typer 0.29's lazy builder of a parameter's converter, with
+    one that builds a plain converter for those four annotations; pyproject.toml pins typer to 0.29.x for it,
+    and tests/test_startup.py checks that the hook is in place and that commands run without pydantic. Other
+    kinds of parameter, and a typer whose internals differ, keep typer's own conversion.
     """
     try:
         from typer import core
@@ -68,6 +71,32 @@ def _plain_parameters() -> None:
 
 
 _plain_parameters()
+
+
+def _version(value: bool) -> None:
+    """`lignum --version`: what a bug report needs first (the installed distribution's version)."""
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from lignum_companion.texts import catalog as texts
+
+        try:
+            number = version("lignum-companion")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            from lignum_companion import __version__ as number
+        typer.echo(texts.text("cli", "version", version=number))
+        raise typer.Exit()
+
+
+@app.callback()
+def _start(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Show the version and exit."),
+) -> None:
+    # Runs before every command (not for --help): the engine's refusals are worded from the templates.
+    from lignum_companion.texts import refusals
+
+    refusals.install()
 
 
 def _register() -> None:

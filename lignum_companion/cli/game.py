@@ -15,7 +15,10 @@ from typing import Any, NoReturn
 
 import typer
 
-FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False)
+from lignum_companion.cli import complete as cli_complete
+
+FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False,
+                         autocompletion=cli_complete.game_files)
 
 
 def say(key: str, **fields: Any) -> str:
@@ -272,9 +275,10 @@ def cmd_new(
 
 
 def cmd_do(
-    args: list[str] = typer.Argument(..., metavar="ACTION",
+    args: list[str] = typer.Argument(..., metavar="ACTION", autocompletion=cli_complete.action_words,
                                      help="[FILE] then one or more actions, each quoted: 'anna go 4 2'"),
-    file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)"),
+    file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)",
+                             autocompletion=cli_complete.game_files),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
 ) -> None:
     """Apply actions in the notation (docs/notation.md), all or nothing; then any warning they bring up."""

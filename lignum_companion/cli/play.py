@@ -4,9 +4,12 @@
 
 import typer
 
+from lignum_companion.cli import complete as cli_complete
+
 
 def cmd_play(
-    file: str = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False),
+    file: str = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False,
+                               autocompletion=cli_complete.game_files),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor (also: `warnings off` in "
                                                              "the game file's header)"),
 ) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 
+from lignum_companion.cli import complete as cli_complete
 from lignum_companion.cli.lang import LangGroup
 
 print_app = typer.Typer(cls=LangGroup, no_args_is_help=True, help="Printable pages: the round reference.")
@@ -29,7 +30,8 @@ def _money(n: float | int | None) -> str:
 
 
 def stats(
-    files: list[str] = typer.Argument(None, help="Game files, or folders of them (default: the games folder)."),
+    files: list[str] = typer.Argument(None, help="Game files, or folders of them (default: the games folder).",
+                                      autocompletion=cli_complete.game_files),
     as_json: bool = typer.Option(False, "--json", help="The figures as JSON."),
     pdf: str = typer.Option(None, "--pdf", help="Write the results with a chart of each player's totals to this PDF."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing PDF."),
@@ -102,7 +104,8 @@ def stats(
 
 
 def reference(
-    file: str = typer.Argument(None, help="A game file: use its mode, variants, player count and winter cards."),
+    file: str = typer.Argument(None, help="A game file: use its mode, variants, player count and winter cards.",
+                               autocompletion=cli_complete.game_files),
     players: int = typer.Option(None, "--players", "-n", help="Player count, 2 to 4 (default 4, or the game's)."),
     mode: str = typer.Option(None, "--mode", "-m", help="basic, advanced, expert or planned (default: the game's)."),
     out_path: str = typer.Option(None, "--out", "-o", help="Where to write the PDF (default: lignum-reference.pdf)."),

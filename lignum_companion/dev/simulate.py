@@ -326,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dump", metavar="DIR", help="write the game file of every failing game into DIR")
     ap.add_argument("--profile", action="store_true", help="run under cProfile and print the top functions")
     args = ap.parse_args(argv)
+    from lignum_companion.texts import refusals
+
+    refusals.install()  # violations quote refusals: in words, as the command line shows them
     if args.games < 1:
         ap.error("--games must be at least 1")
     variants: list[tuple[str, ...]] = [tuple(args.variant)]

@@ -27,35 +27,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lignum_companion.engine import GameFileError, LignumError, Setup, apply, new_game, parse
 from lignum_companion.engine import data as D
-from lignum_companion.engine import errors as _errors
 from lignum_companion.engine.names import brief, describe, first_unsafe
 from lignum_companion.engine.state import Game
 from lignum_companion.system import atomic
-
-
-def _render_refusal(e: LignumError, part: str) -> str:
-    """The engine raises refusals as data; every client reads games through this module, so it puts them into
-    words here (lignum_companion/texts/refusals.py, in the shown language), lazily."""
-    from lignum_companion.texts.refusals import render
-
-    return render(e, part)
-
-
-_errors.set_renderer(_render_refusal)
-
-
-def _word_data(kind: str, value: dict[str, Any]) -> str:
-    """The engine's position and wait in the shown language (views.where_at, views.waiting_text)."""
-    from lignum_companion.views import game as views
-
-    return views.where_at(value) if kind == "where" else views.waiting_text(value)
-
-
-_errors.set_wording(_word_data)
 
 
 class Said:

@@ -166,12 +166,6 @@ def stage_rows() -> list[tuple[int, list[str]]]:
     return sorted(out.items())
 
 
-def all_text(f: Facts) -> str:
-    """Every text the reference may show, so the fonts are cut once."""
-    parts = [texts.load("reference"), round_steps(f), winter_steps(f), path_rows(f), price_rows(), f.name]
-    return repr(parts)
-
-
 # --- the PDF -------------------------------------------------------------------------------------------------
 
 
@@ -202,7 +196,6 @@ class _Reference:
         self.fonts = fonts
         self.pagesize = pagesize
         self.margin = 11 * pdf.MM
-        fonts.prepare(all_text(f))
         ink = self.C["ink"]
         small = self.S["small"] + 0.25 - shrink
         self.pages = 0

@@ -4,9 +4,9 @@ A thin client of the engine: every figure of the final scoring comes from `score
 from `Player.ledger` and `Player.season_money`. Layout, labels and colours come from
 templates/scoresheet.toml. reportlab is imported inside functions so that `lignum --help` stays quick.
 
-Text is drawn as text (searchable, extractable) in embedded TrueType fonts; letters the main font lacks
-(Hangul, kana, Chinese characters, Greek ...) switch font run by run: to a font file found on the machine, else
-to the pip-installed Noto fonts cut to the sheet's letters (pdf_fonts.py). Every font is embedded.
+Text is drawn as text (searchable, extractable) in the TrueType fonts shipped in lignum_companion/fonts/ (Noto
+Sans, Noto Sans KR), the same on every machine; letters the Latin font lacks (Hangul, arrows) switch font run by
+run (`Fonts`). reportlab embeds and subsets them.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from lignum_companion.engine import ledger as ledger_kinds
 from lignum_companion.engine.scoring import score
 from lignum_companion.engine.state import Game, Player
 from lignum_companion.gamefile.store import GameFile
-from lignum_companion.printables.fonts import letters
 from lignum_companion.system import atomic
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
@@ -59,6 +58,8 @@ def signed(n: int) -> str:
 
 # --- fonts -----------------------------------------------------------------------------------------------
 
+FONT_FOLDER = Path(__file__).resolve().parent.parent / "fonts"  # Noto Sans and Noto Sans KR, cut by tools/cut_fonts.py
+
 
 @cache
 def _font_index(folders: tuple[str, ...]) -> dict[str, str]:
@@ -75,28 +76,14 @@ def _font_index(folders: tuple[str, ...]) -> dict[str, str]:
     return index
 
 
-def _reportlab_fonts() -> str:
-    import reportlab
-
-    return os.path.join(os.path.dirname(reportlab.__file__), "fonts")
-
-
 def find_font_files(names: list[str], folders: list[str]) -> list[str]:
-    """Paths of the named font files that exist, in the order named."""
+    """Paths of the named font files that exist under the folders, in the order named."""
     index = _font_index(tuple(folders))
-    found = []
-    for name in names:
-        if "/" in name:
-            path = name.replace("{reportlab}", _reportlab_fonts())
-            if os.path.isfile(path):
-                found.append(path)
-        elif name.lower() in index:
-            found.append(index[name.lower()])
-    return found
+    return [index[name.lower()] for name in names if name.lower() in index]
 
 
 @cache
-def _system_slot(path: str) -> tuple[str, frozenset[int]] | None:
+def _load(path: str) -> tuple[str, frozenset[int]] | None:
     """Register a TrueType file once; its reportlab name and the code points it covers (None if unusable)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -113,78 +100,47 @@ def _system_slot(path: str) -> tuple[str, frozenset[int]] | None:
 class Fonts:
     """The sheet's fonts and the per-run switch: which font draws each letter. Every font is embedded.
 
-    For each weight, fonts are tried in order: a system TrueType main font (DejaVu Sans, Arial), else the
-    packaged Noto Sans; then system fonts for other scripts (Nanum Gothic ...), then the packaged Noto Sans
-    CJK; reportlab's Vera is the last resort. Packaged fonts are cut to the sheet's letters (pdf_fonts).
+    The fonts shipped in the package come first, in the template's order (Noto Sans, then Noto Sans KR), so a
+    sheet looks the same on every machine; a file is read only when a letter reaches it (an English sheet
+    never loads the Hangul font). Only letters none of them has (Chinese characters in a name, say) are looked
+    for in the machine's fonts named under `extra`. reportlab embeds just the glyphs used.
     """
 
     def __init__(self, conf: dict[str, Any]) -> None:
-        from lignum_companion.printables import fonts as pdf_fonts
-
-        folders = list(conf.get("folders", []))
-        self._folders = folders
-        self._slots: dict[bool, list[Any]] = {}
+        self._conf = conf
+        self._found: dict[bool, list[str]] = {}
+        self._slots: dict[bool, list[str]] = {}
         for bold in (False, True):
-            weight = pdf_fonts.BOLD if bold else pdf_fonts.REGULAR
-            main = self._system(conf.get("bold" if bold else "regular", []), folders)
-            slots: list[Any] = [main] if main else []
-            if not main and conf.get("packaged"):
-                packaged = pdf_fonts.SubsetFont(conf["packaged"], weight, "latin")
-                if packaged.available():
-                    packaged.want({*range(0x20, 0x7F), *range(0xA0, 0x100)})
-                    slots.append(packaged)
-            names = conf.get("extra", [])
-            if bold:
-                names = list(conf.get("extra_bold", [])) + list(names)
-            slots += [s for path in find_font_files(names, folders) if (s := _system_slot(path))]
-            if conf.get("packaged_extra"):
-                packaged = pdf_fonts.SubsetFont(conf["packaged_extra"], weight, "cjk")
-                if packaged.available():
-                    slots.append(packaged)
-            last = self._system(conf.get("last_resort_bold" if bold else "last_resort", []), folders)
-            if last:
-                slots.append(last)
-            self._slots[bold] = slots
-        if not self._slots[False]:
-            raise ExportError("no usable font found for the score sheet (looked for "
-                              + ", ".join(conf.get("regular", []) + conf.get("last_resort", [])) + ")")
-        if not self._slots[True]:
-            self._slots[True] = self._slots[False]
-        self.regular = self._name_in(self._slots[False][0], ord("a"))
-        self.bold = self._name_in(self._slots[True][0], ord("a"))
+            shipped = [str(FONT_FOLDER / name) for name in conf["bold" if bold else "regular"]]
+            # present, and the main one readable; the others are read when a letter first needs them
+            missing = [p for i, p in enumerate(shipped) if not os.path.isfile(p) or (i == 0 and _load(p) is None)]
+            if missing:
+                raise ExportError(_said("no_fonts", files=", ".join(missing)))
+            self._slots[bold] = shipped
+        self.regular = self._name(self._slots[False][0])
+        self.bold = self._name(self._slots[True][0])
         self._memo: dict[tuple[str, bool], str] = {}
 
     @staticmethod
-    def _system(names: list[str], folders: list[str]) -> Any:
-        for path in find_font_files(names, folders):
-            slot = _system_slot(path)
-            if slot:
-                return slot
-        return None
+    def _name(path: str) -> str:
+        loaded = _load(path)
+        assert loaded is not None  # checked in __init__
+        return loaded[0]
 
-    @staticmethod
-    def _name_in(slot: Any, cp: int) -> str:
-        return slot[0] if isinstance(slot, tuple) else slot.font_for(cp)
+    def _machine(self, bold: bool) -> list[str]:
+        """The machine's fonts for the letters the shipped ones lack, looked for once, when first needed."""
+        if bold not in self._found:
+            names = list(self._conf.get("extra", []))
+            if bold:
+                names = list(self._conf.get("extra_bold", [])) + names
+            self._found[bold] = find_font_files(names, list(self._conf.get("folders", [])))
+        return self._found[bold]
 
-    def prepare(self, text: str) -> None:
-        """Tell the packaged fonts every letter the sheet will show, so each is cut once."""
-        wanted = {ord(ch) for ch in unicodedata.normalize("NFC", text) if not ch.isspace()}
-        for slots in self._slots.values():
-            cps = set(wanted)
-            for slot in slots:
-                if not isinstance(slot, tuple):
-                    slot.want(cps)
-                    cps = {cp for cp in cps if not slot.has(cp)}
-                else:
-                    cps -= slot[1]
-
-    def _font_in(self, slots: list[Any], cp: int) -> str:
-        for slot in slots:
-            if isinstance(slot, tuple):
-                if cp in slot[1]:
-                    return slot[0]
-            elif name := slot.font_for(cp):
-                return name
+    def _font_in(self, bold: bool, cp: int) -> str:
+        for path in self._slots[bold] + self._machine(bold):
+            loaded = _load(path)
+            if loaded and cp in loaded[1]:
+                return loaded[0]
         return ""
 
     def font_of(self, ch: str, bold: bool = False) -> str:
@@ -194,23 +150,21 @@ class Fonts:
         cp = ord(ch)
         base = self.bold if bold else self.regular
         font = base if ch.isspace() else (
-            self._font_in(self._slots[bold], cp) or (bold and self._font_in(self._slots[False], cp)) or base)
+            self._font_in(bold, cp) or (bold and self._font_in(False, cp)) or base)
         self._memo[key] = font
         return font
 
     def covers(self, text: str) -> bool:
         """Whether some font here has every letter (else the letter would show as an empty box)."""
-        return all(ch.isspace() or self._font_in(self._slots[False], ord(ch)) for ch in text)
+        return all(ch.isspace() or self._font_in(False, ord(ch)) for ch in unicodedata.normalize("NFC", text))
 
     def one_font(self, text: str) -> str:
         """One font that has every letter of the text (an axis draws all its labels in one font)."""
         cps = {ord(ch) for ch in unicodedata.normalize("NFC", text) if not ch.isspace()}
-        for slot in self._slots[False]:
-            if isinstance(slot, tuple):
-                if cps <= slot[1]:
-                    return slot[0]
-            elif all(slot.has(cp) for cp in cps):
-                return slot.piece_with(cps)
+        for path in self._slots[False] + self._machine(False):
+            loaded = _load(path)
+            if loaded and cps <= loaded[1]:
+                return loaded[0]
         return self.regular
 
     def embedded(self) -> list[str]:
@@ -220,10 +174,7 @@ class Fonts:
     def runs(self, text: str, bold: bool = False) -> list[tuple[str, str]]:
         """(font, text) pieces of a string, each drawable in one font."""
         out: list[tuple[str, str]] = []
-        text = unicodedata.normalize("NFC", text)
-        if any((ch, bold) not in self._memo for ch in text):
-            self.prepare(text)  # letters not seen before go into one new piece of a packaged font, not one each
-        for ch in text:
+        for ch in unicodedata.normalize("NFC", text):
             font = self.font_of(ch, bold)
             if out and out[-1][0] == font:
                 out[-1] = (font, out[-1][1] + ch)
@@ -440,8 +391,6 @@ class _Sheet:
         self.played = (views.game_date(gf.setup, gf.path) if gf is not None else "") or self.today
         self.expansion = g.expansion
         self.note = note  # an extra line under the header (`score --projected`)
-        fonts.prepare(letters(self.L, [p.name for p in g.players], views.where(g), self.game_name, self.played,
-                              note or ""))
         flag = self.L["correction_flag"]
         self.flag = flag if fonts.covers(flag) else self.L["correction_flag_plain"]
 

@@ -276,16 +276,37 @@ def plain(text: str) -> str:
     return re.sub(_ESCAPES, "", text)
 
 
+# Letters of the program's own texts whose width wcwidth gives as 1 (tests/test_display_width.py checks each):
+# Latin-1 (accented names) and the punctuation of the templates.
+_NARROW = frozenset("±·×–—…→⚠" + "".join(map(chr, range(0xA0, 0x100))))
+
+
 def display_width(text: str) -> int:
-    """Columns a text takes in a terminal: Hangul and other wide letters take two, colour codes none (a
-    coloured name counted by its escape bytes made `lignum play` wrap well short of the width)."""
+    """Columns a text takes in a terminal (wcwidth: Hangul and other wide letters two, combining marks none),
+    colour codes none: a coloured name counted by its escape bytes made `lignum play` wrap short of the width.
+
+    Text of ASCII, Hangul syllables and the narrow letters above (every help text and message the program
+    words) is counted without importing wcwidth, whose import costs a quarter of Korean `--help`
+    (benchmarks/README.md); the count there is wcwidth's own (tests/test_display_width.py compares them).
+    """
     text = plain(text)
     if text.isascii():
         return len(text)
-    import unicodedata
+    if text.isprintable():
+        n = 0
+        for ch in text:
+            if ch < "\x7f" or ch in _NARROW:
+                n += 1
+            elif "\uac00" <= ch <= "\ud7a3":
+                n += 2
+            else:
+                break
+        else:
+            return n
+    from wcwidth import wcswidth, wcwidth
 
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else (0 if unicodedata.combining(ch) else 1)
-               for ch in text)
+    width = wcswidth(text)
+    return width if width >= 0 else sum(max(0, wcwidth(ch)) for ch in text)  # a control character: none
 
 
 def hold_ticked(text: str) -> str:

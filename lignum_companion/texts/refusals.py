@@ -64,3 +64,23 @@ def render(e: Any, part: str = "full") -> str:
     if context:
         text = texts.fill(frame["with_context"], context=context, reason=text)
     return texts.fill(frame["with_rule"], message=text, rule=e.rule) if e.rule else text
+
+
+def install() -> None:
+    """Make the engine's refusals speak through `render` (engine/errors.set_renderer); idempotent.
+
+    Called once by each client at its start, where the engine is loaded anyway: the command line before any
+    command runs (cli.py), the simulator, and the test suite (tests/conftest.py). Importing a module does not
+    do it, so what a refusal prints never depends on which modules happen to be loaded.
+    """
+    from lignum_companion.engine import errors
+
+    errors.set_renderer(render)
+    errors.set_wording(word_data)
+
+
+def word_data(kind: str, value: dict[str, Any]) -> str:
+    """The engine's position and wait (flow.position, flow.waiting) in the shown language."""
+    from lignum_companion.views import game as views
+
+    return views.where_at(value) if kind == "where" else views.waiting_text(value)

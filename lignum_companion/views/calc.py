@@ -14,7 +14,6 @@ from typing import Any
 
 from lignum_companion.engine import data, prices
 from lignum_companion.engine.errors import IllegalAction, LignumError
-from lignum_companion.gamefile import store as _store  # noqa: F401 -- registers the renderer of the engine's refusals (prices: R10)
 from lignum_companion.texts import catalog as texts
 
 
