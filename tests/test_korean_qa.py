@@ -263,7 +263,8 @@ WINTER_GAME = [  # played by hand in Korean up to anna's winter cut (1년차 겨
 ]
 
 
-@pytest.mark.parametrize(("lang", "debt"), [("ko", "빚 $0 → $4"), ("en", "debt $0 → $4")])
+# 서연's heating follows her feeding at once (R24: her own pace, no choice to make): feeding and heating debt
+@pytest.mark.parametrize(("lang", "debt"), [("ko", "빚 $0 → $6"), ("en", "debt $0 → $6")])
 def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) -> None:
     """What an action changed showed the debt as '빚 0 -> 4' beside '$6 -> $0'."""
     from typer.testing import CliRunner

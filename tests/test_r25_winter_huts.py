@@ -53,7 +53,8 @@ def test_R25_mill_worker_with_huts_is_unchanged_2_plus_n() -> None:
     play(g, None, "anna cut hut:2 millworker:yes")  # `yes` is the default, as if left out
     anna = player(g, "anna")
     assert anna.wood["woodpile"] == {"F": 5} and anna.huts == {} and not anna.mill_worker
-    assert parse("anna cut hut:2 millworker:yes").text == "anna cut hut:2"
+    # R33 makes `millworker:yes` meaningful in every season (he works even while hired workers wait): it is kept
+    assert parse("anna cut hut:2 millworker:yes").text == "anna cut hut:2 millworker:yes"
 
 
 @pytest.mark.parametrize(("line", "en", "ko"), [
@@ -72,9 +73,12 @@ def test_R25_refusals_are_one_line_with_the_ruling_in_both_languages(line: str, 
             texts.choose(None)
 
 
-def test_R25_millworker_no_is_refused_outside_winter() -> None:
+def test_R33_millworker_no_is_accepted_outside_winter_too() -> None:
+    """Before R33 `millworker:no` was for winter only; now who does a job is the player's choice in every season."""
     g = script_to(start(2).then(fix("anna", "accom-hut", +1)), step="cutting", round=1, who="anna").game()
-    refused(g, "anna cut F hut:1 millworker:no", "R25")
+    play(g, None, "anna cut F hut:1 millworker:no")
+    anna = player(g, "anna")
+    assert anna.wood["woodpile"] == {"F": 1} and anna.huts == {} and anna.mill_worker
 
 
 @pytest.mark.parametrize(("lang", "want"), [("en", "`millworker:` takes `no`, `yes`, not `maybe`"),
