@@ -42,8 +42,8 @@ ENV_LANG = "LIGNUM_LANG"
 ENV_STRICT = "LIGNUM_STRICT_TEXTS"
 ENV_CACHE = "LIGNUM_TEXT_CACHE"  # folder for parsed templates; "off": parse every time
 CACHE_FORMAT = 1  # raise when what a cache file holds changes
-OWN_WORDS = ("keywords", "search", "aliases", "questions")  # word lists each language keeps for itself (search words,
-# words typed for codes), never merged
+OWN_WORDS = ("keywords", "questions", "search", "aliases")  # word lists each language keeps for itself (search
+# words, the rules topics' question forms, words typed for codes), never merged
 LANGUAGE_FREE = "language_free"  # a top-level list in an English file: sections every language takes from it
 
 
