@@ -78,7 +78,7 @@ ROUND_1 = [
 ROUND_2_UNTIL_CTRL_C = [
     ("path [1]", ""),                                  # shuffle for me
     ("Craftwork kinds on 1, 2, 7, in that order (or: again, back)", "stake board joker"),
-    ("Placement card 1 of 1 (AREA:ITEMS, e.g. 2:2F+S 4:2food)", "2:2F+S 4:food"),
+    ("Placement card 1 of 1 (AREA:ITEMS, e.g. `2:2F+S 4:2food`)", "2:2F+S 4:food"),
     ("Areas for anna ben (one number each)", "2 5"),
     ("ben", "3"),
     ("anna", "5"),             # location 5
@@ -125,8 +125,8 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     child.send("\x1b[B")                   # arrow down: as entered
     child.send("\r")
     ask(child, "Cutting area (1-6) for anna ben, in that order, or random [random]", "1 5")
-    ask(child, "Winter card, year 1 (food/logs)", "4/2")
-    ask(child, "Winter card, year 2 (food/logs)", "5/3")
+    ask(child, "Winter card, year 1 (food/heating wood)", "4/2")
+    ask(child, "Winter card, year 2 (food/heating wood)", "5/3")
     child.expect("Expansion")
     child.send("\r")                       # no expansion (the default)
     child.expect("Warn of losses")
