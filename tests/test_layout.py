@@ -54,11 +54,9 @@ def test_every_folder_of_the_package_is_a_layer_the_wheel_ships() -> None:
 
 
 # Imports still running up or round, to be mended; the lists may only shrink.
-STILL_UPWARD = {"lignum_companion.texts.refusals -> lignum_companion.views.game",
-                "lignum_companion.texts.words -> lignum_companion.views.game"}
+STILL_UPWARD: set[str] = set()
 STILL_CIRCLES = {
     "lignum_companion.engine.flow -> lignum_companion.engine.pace -> lignum_companion.engine.flow",
-    "lignum_companion.texts.words -> lignum_companion.views.game -> lignum_companion.texts.words",
 }
 
 

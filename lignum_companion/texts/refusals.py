@@ -14,10 +14,10 @@ from typing import Any
 
 from lignum_companion.engine.errors import NotationError
 from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
 
 
 def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
-    from lignum_companion.texts import words
 
     return words.field(name, value, fields)  # steps, seasons, areas, pieces, bags, phrases: words.py
 
@@ -50,8 +50,6 @@ def reason(e: Any) -> str:
 def render(e: Any, part: str = "full") -> str:
     """`part` 'reason': the reason alone; 'full': action and position, reason, ruling id (for a notation error:
     the line that could not be read, and the reason)."""
-    from lignum_companion.views import game as views
-
     text = reason(e)
     if part == "reason":
         return text
@@ -60,7 +58,7 @@ def render(e: Any, part: str = "full") -> str:
         return texts.fill(frame["notation"], text=e.shown, reason=text) if e.text else text
     context = e.context
     if e.at:
-        context = texts.fill(frame["context"], action=e.at.get("action", ""), where=views.where_at(e.at["pos"]))
+        context = texts.fill(frame["context"], action=e.at.get("action", ""), where=words.where_at(e.at["pos"]))
     if context:
         text = texts.fill(frame["with_context"], context=context, reason=text)
     return texts.fill(frame["with_rule"], message=text, rule=e.rule) if e.rule else text
@@ -81,6 +79,4 @@ def install() -> None:
 
 def word_data(kind: str, value: dict[str, Any]) -> str:
     """The engine's position and wait (flow.position, flow.waiting) in the shown language."""
-    from lignum_companion.views import game as views
-
-    return views.where_at(value) if kind == "where" else views.waiting_text(value)
+    return words.where_at(value) if kind == "where" else words.waiting_text(value)

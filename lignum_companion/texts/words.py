@@ -215,11 +215,9 @@ _PHRASES = ("what", "extra", "cap")  # a code naming a phrase, filled with the r
 
 def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
     """One field of an engine refusal in words, by its name: steps, seasons, areas, pieces, bags, phrases."""
-    from lignum_companion.views import game as views
-
     w = _w()
     if name == "waiting" and isinstance(value, dict):
-        return views.waiting_text(value)
+        return waiting_text(value)
     if isinstance(value, dict):
         return bag(value, name)
     if name == "needs":
@@ -233,9 +231,9 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
     if not isinstance(value, str):
         return value
     if name == "step" or name.endswith("_step"):
-        return views.step_name(value)
+        return step_name(value)
     if name == "season":
-        return views.season_name(value)
+        return season_name(value)
     if name == "spot":
         return area(value)
     if name in ("piece", "kind", "pieces", "fld"):
@@ -315,3 +313,44 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
         return table[m.group(0).casefold()]
 
     return pattern.sub(swap, raw)
+
+
+# Where the game stands and whom it waits for: the engine's data (flow.position, flow.waiting) in words.
+
+
+def where_at(pos: dict[str, Any]) -> str:
+    """A position (flow.position) in words: '1년차 봄, 이동' / 'spring year 1, travel'."""
+    w = texts.load("labels")["flow"]
+    step = w["steps"].get(pos["step"], pos["step"])
+    if pos["over"]:
+        return w["where_over"]
+    if pos["final"]:
+        return texts.fill(w["where_final"], step=step)
+    return texts.fill(w["where"], season=w["seasons"].get(pos["season"], pos["season"]), year=pos["year"], step=step)
+
+
+def season_name(season: str) -> str:
+    """A season in the shown language ('fall' -> '가을')."""
+    return texts.load("labels")["flow"]["seasons"].get(season, season)
+
+
+def step_name(step: str) -> str:
+    """A step in the shown language ('cutting' -> '벌목'); English keeps the engine's own names."""
+    return texts.load("labels")["flow"]["steps"].get(step, step)
+
+
+def waiting_text(wait: dict[str, Any]) -> str:
+    """Whom the game waits for (flow.waiting) in words."""
+    w = texts.load("labels")["flow"]
+    if wait["kind"] == "over":
+        return w["waiting_over"]
+    if wait["kind"] == "table":
+        return w["waiting_table"].get(wait["step"], w["waiting_table"]["other"])
+    if wait.get("ahead"):  # R24: each at their own pace after woodcutting
+        here = [texts.fill(w["waiting_own"], name=p["name"], step=w["steps"].get(p["step"], p["step"]))
+                for p in wait["players"] if p["step"] == wait["step"]]
+        ahead = [texts.fill(w["waiting_ahead"], name=p["name"], doing=w["doing"].get(p["step"], w["doing"]["other"]))
+                 for p in wait["ahead"]]
+        return texts.fill(w["waiting_pace"], here=", ".join(here), ahead=", ".join(ahead))
+    key = "waiting_any_order" if wait["any_order"] else "waiting_players"
+    return texts.fill(w[key], names=", ".join(wait["names"]), step=w["steps"].get(wait["step"], wait["step"]))

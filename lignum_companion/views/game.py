@@ -14,6 +14,7 @@ from lignum_companion.engine.setup import Setup
 from lignum_companion.engine.state import Game, Player
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.texts.words import season_name, step_name, waiting_text, where_at  # noqa: F401 (shown by views)
 
 
 def where(g: Game) -> str:
@@ -21,15 +22,6 @@ def where(g: Game) -> str:
     return where_at(flow.position(g))
 
 
-def where_at(pos: dict[str, Any]) -> str:
-    """A position (flow.position) in words: '1년차 봄, 이동' / 'spring year 1, travel'."""
-    w = texts.load("labels")["flow"]
-    step = w["steps"].get(pos["step"], pos["step"])
-    if pos["over"]:
-        return w["where_over"]
-    if pos["final"]:
-        return texts.fill(w["where_final"], step=step)
-    return texts.fill(w["where"], season=w["seasons"].get(pos["season"], pos["season"]), year=pos["year"], step=step)
 
 
 def reason_words(reason: str) -> str:
@@ -44,14 +36,8 @@ def reason_words(reason: str) -> str:
     return reason
 
 
-def season_name(season: str) -> str:
-    """A season in the shown language ('fall' -> '가을')."""
-    return texts.load("labels")["flow"]["seasons"].get(season, season)
 
 
-def step_name(step: str) -> str:
-    """A step in the shown language ('cutting' -> '벌목'); English keeps the engine's own names."""
-    return texts.load("labels")["flow"]["steps"].get(step, step)
 
 
 def waiting_for(g: Game) -> str:
@@ -59,21 +45,6 @@ def waiting_for(g: Game) -> str:
     return waiting_text(flow.waiting(g))
 
 
-def waiting_text(wait: dict[str, Any]) -> str:
-    """Whom the game waits for (flow.waiting) in words."""
-    w = texts.load("labels")["flow"]
-    if wait["kind"] == "over":
-        return w["waiting_over"]
-    if wait["kind"] == "table":
-        return w["waiting_table"].get(wait["step"], w["waiting_table"]["other"])
-    if wait.get("ahead"):  # R24: each at their own pace after woodcutting
-        here = [texts.fill(w["waiting_own"], name=p["name"], step=w["steps"].get(p["step"], p["step"]))
-                for p in wait["players"] if p["step"] == wait["step"]]
-        ahead = [texts.fill(w["waiting_ahead"], name=p["name"], doing=w["doing"].get(p["step"], w["doing"]["other"]))
-                 for p in wait["ahead"]]
-        return texts.fill(w["waiting_pace"], here=", ".join(here), ahead=", ".join(ahead))
-    key = "waiting_any_order" if wait["any_order"] else "waiting_players"
-    return texts.fill(w[key], names=", ".join(wait["names"]), step=w["steps"].get(wait["step"], wait["step"]))
 
 
 def join_names(names: list[str], word: str) -> str:
