@@ -37,7 +37,7 @@ def _refused(path, line: str, *extra: str) -> str:
 KOREAN = {
     "anna go 99": "읽을 수 없는 줄: 'anna go 99'. 칸은 1~20번 또는 `clearing`이어야 합니다. 받은 것: 99",
     "bogus": "읽을 수 없는 줄: 'bogus'. `bogus`: 테이블 행동(`path`, `placement`, `task`, `fix`)도 "
-             "`PLAYER VERB`도 아닙니다",
+             "아니고 `이름 행동` 꼴도 아닙니다",
     "anna go 19 x:2": "모르는 부분 `x:`. 이 행동에 쓰는 부분: `buy:`, `sell:`, `trade:`",
     "anna go 4 x": "고용 인원은 정수여야 합니다. 받은 것: `x`",
     "anna go carpenter": "기본 게임판에는 목수 칸이 없습니다 (목수와 건물들 확장에 있습니다, R23)",
