@@ -81,16 +81,9 @@ def _template(rel: str) -> dict:
 
 
 KO_FILES = sorted(str(p.relative_to(TEMPLATES)) for p in (TEMPLATES / "ko").rglob("*.toml"))
-# Rules lookup topics whose wording another developer owns (templates/*/rules/, the glossary applied there in
-# their branch): expected to fail here until that work is merged, then the mark goes.
-RULES_PENDING = {"ko/rules/01-rulings.toml", "ko/rules/20-path.toml",
-                 "ko/rules/30-woodwork.toml", "ko/rules/35-huts-loans.toml", "ko/rules/40-winter.toml",
-                 "ko/rules/60-expert.toml", "ko/rules/90-expansion.toml"}
 
 
-@pytest.mark.parametrize("rel", [pytest.param(r, marks=pytest.mark.xfail(
-    reason="rules topics: the glossary is applied there by the rules-lookup developer", strict=False))
-    if r in RULES_PENDING else r for r in KO_FILES])
+@pytest.mark.parametrize("rel", KO_FILES)
 def test_no_korean_template_shows_a_word_the_glossary_forbids(rel: str) -> None:
     found = [(where, _not_words_in(text)) for where, text in _strings(_template(rel))]
     assert [(where, words) for where, words in found if words] == [], rel
