@@ -86,7 +86,7 @@ def test_loan_2_takes_two_loans_and_a_third_is_refused_by_R15(travel: Path, monk
     ("1 2", "cannot read 'anna go 1 2'"),                   # location 1 (a wagon) takes no count
     ("4 x", "Choose a number from 1 to 5."),                # bearers: a count, not a word
     ("16b 2", "Entry 16b takes nothing after its key"),     # a second entry of a location: its key alone
-    ("13 T3", "location 13 (tasks) is skipped"),            # the basic game has no tasks (R2)
+    ("13 T3", "the tasks location (13) is not in play"),            # the basic game has no tasks (R2)
     ("loan x", "cannot read 'anna loan x'"),
 ])
 def test_a_menu_key_with_words_that_spell_nothing_is_refused_in_one_line(travel: Path, typed: str, said: str,
@@ -338,4 +338,4 @@ def test_foodhut_with_the_area_after_its_key_takes_that_areas_food(tmp_path: Pat
     code, out = run_session(path, ["foodhut 3", "quit"])
     assert code == 0, out
     assert actions(path)[-1] == "ben foodhut 3"
-    assert "food 0 -> 2" in out
+    assert "food 0 → 2" in out
