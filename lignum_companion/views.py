@@ -210,20 +210,26 @@ def _example_path(n: int) -> list[str]:
     return [tokens[i] for i in order]
 
 
-def pending_lines(g: Game) -> list[str]:
-    """Who the game waits for, plus anything owed (e.g. wood that must be sold)."""
+def pending_lines(g: Game, calm: bool = False) -> list[str]:
+    """Who the game waits for, plus anything owed (e.g. wood that must be sold).
+
+    `calm` (the table mode, at each new step): only what this step can act on - a task's needs in the tasks
+    step, a plan in the season's travel (or the winter's first step) - so that a step does not repeat every
+    player's tasks (issue 21)."""
     w = texts.load("labels")["flow"]
+    tasks_now = not calm or g.step == "tasks"
+    plans_now = not calm or g.step in ("travel", "bonus")
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == "selling" and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
             out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
         if p.debt:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
-        for pl in p.plans:
+        for pl in p.plans if plans_now else ():
             if pl.round == g.round and not g.over:
                 out.append(texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
                                       season=w["seasons"].get(g.season, g.season)))
-        for t in p.tasks:
+        for t in p.tasks if tasks_now else ():
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
@@ -356,15 +362,41 @@ def money(n: int | float | None, sign: bool = False) -> str:
     return f"-${text}" if n < 0 else (f"+${text}" if sign else f"${text}")
 
 
+# Skips that only say a place is empty (the board shows it); others (no saw for the wood in the sawing area, no
+# sledge for the woodpile) are news the table wants (issue 21).
+EMPTY_SKIPS = frozenset({"no_river", "empty_woodpile", "nothing_to_saw", "nothing_to_sell", "nothing_to_dry",
+                         "no_task", "no_task_piece", "nothing", "no_mill_worker", "no_woodcutters"})
+
+
 def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
-    """One line per player skipped because they had nothing to do (feeding or heating paid alone is a bill)."""
+    """Players skipped because they had nothing to do (feeding or heating paid alone is a bill), said calmly:
+    the steps where nobody had anything to do in one line for the lot, and one line per other step naming
+    its players with the reason (issue 21). A river line only for a player with river wood (R8)."""
     tpl = texts.load("reminders")["skip"]
-    out = []
-    for _round, step, pi, why in skips:
+    scr = texts.load("screen")["skip"]
+    by_step: dict[tuple[int, str], list[tuple[int, str]]] = {}
+    for rnd, step, pi, why in skips:
         if why == "paid":
             continue
-        text = texts.fill(tpl.get(why, tpl["nothing"]), name=g.players[pi].name)
-        out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
+        p = g.players[pi]
+        if why == "one_river_kind" and not p.wood["river"]:
+            continue  # nothing on the river: nothing to say (R8)
+        if why == "no_task_piece" and not any(not t.complete for t in p.tasks):
+            why = "no_task"
+        by_step.setdefault((rnd, step), []).append((pi, why))
+    idle, out = [], []
+    n = len(g.players)
+    for (_rnd, step), who in by_step.items():
+        if len({pi for pi, _ in who}) == n and all(why in EMPTY_SKIPS for _, why in who):
+            idle.append(step_name(step))
+            continue
+        for pi, why in who:
+            if why in EMPTY_SKIPS and step != "river":
+                continue  # nothing there to work on: plain on the board, not worth a line
+            text = texts.fill(tpl.get(why) or scr.get(why) or tpl["nothing"], name=g.players[pi].name)
+            out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
+    if idle:
+        out.insert(0, texts.fill(scr["nobody"], steps=", ".join(idle)))
     return out
 
 
@@ -538,6 +570,17 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     food, heat = rules.winter_need(g, g.players[pi])
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=f.year, food=food, heat=heat)
     return [heading, "  " + forecast_line(f)]
+
+
+def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
+    """What a table reads in a forecast: food and logs held, what is missing and its cost (() when not due).
+    The table mode says the forecast again only when these change (issue 21)."""
+    from .engine import advice
+
+    f = advice.forecast(g, pi) if advice.forecast_due(g) else None
+    if f is None:
+        return ()
+    return (f.year, f.food.have, f.food.need, f.heating.have, f.heating.need, f.cost, f.logs_can_make)
 
 
 def forecast_short(g: Game, pi: int) -> str:

@@ -15,10 +15,10 @@ from ..engine import play as engine_play
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
 from .commands import Commands
-from .common import COMMANDS, dollars, seed_from_env, tpl
+from .common import COMMANDS, dollars, screen, seed_from_env, tpl
 from .console import Back, Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams, signals_held
 from .draws import DrawMenus
-from .layout import table_text, wrap_lines
+from .layout import cell_columns, turned_table, wrap_lines
 from .menu import Choice, Menu
 from .turns import TurnMenus
 from .winter import WinterMenus
@@ -49,12 +49,17 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         self.con = con
         self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
         self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
-        self.shown: tuple[Any, ...] | None = None
+        self.shown: tuple[Any, ...] | None = None  # the (round, step) whose reminder was shown
+        self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
+        self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
+        self.menus_seen: set[tuple[int, str, str]] = set()  # (round, step, "") whose menu in columns was shown
+        self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
         self.round_shown: int | None = None
         self.hinted = False
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
         self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
         self.announcer = advice.Announcer()  # says each warning once per step
+        con.toolbar = self.toolbar  # at a terminal: season, step, whose turn, money, whom the game waits for
         names = [p.name for p in g.players]
         con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
                            | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
@@ -85,6 +90,20 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.stopped("error")
                 return 1
         return 0
+
+    def toolbar(self) -> str:
+        """The line that stands under the prompt at a terminal: where the game is, whose turn it is with that
+        player's money, food and loans, and whom the game waits for (issue 21)."""
+        g = self.g
+        if g.over:
+            return views.header_line(g)
+        parts = [views.where(g)]
+        actor = flow.actors(g)
+        if actor and flow.actor_kind(g) not in ("table", "all"):
+            p = g.players[actor[0]]
+            parts.append(screen("toolbar_turn", name=p.name, money=p.money, food=p.food, loans=p.loans))
+        parts.append(screen("toolbar_waiting", waiting=views.waiting_for(g)))
+        return " · ".join(parts)
 
     def say(self, text: str = "", **kw: Any) -> None:
         self.con.say(text, **kw)
@@ -120,20 +139,23 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.say(tpl("round_banner", season=views.season_name(g.season).capitalize(), year=g.year,
                              round=g.round, rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
-        per_player = kind in ("clearing", "ordered", "free")
-        who = flow.actors(g)[:1] if kind == "free" else flow.actors(g)  # any order: the asked player (R24)
-        key = (g.round, g.step, tuple(who) if per_player else ())
-        if key == self.shown:
+        actor = flow.actors(g)
+        # once per step; in steps where each player acts for themselves, once per player concerned (issue 21)
+        person = g.players[actor[0]].name if actor and kind == "ordered" else ""
+        step_key = (g.round, g.step)
+        new_step = self.shown is None or self.shown != step_key
+        if new_step:
+            self.shown, self.reminded = step_key, set()
+        if person in self.reminded or (not new_step and not person):
             return
-        new_step = self.shown is None or self.shown[:2] != key[:2]
-        self.shown = key
+        self.reminded.add(person)
         self.say("")
         self.say(views.reminder(g), reflow=True)
         if g.step == "area" and new_step:
             self.say("")
-            self.say(table_text(*views.board_rows(g), self.con.width), wrap=False)
+            self.say(turned_table(*views.board_rows(g), self.con.width), wrap=False)
         if new_step:
-            for line in views.pending_lines(g)[1:]:
+            for line in views.pending_lines(g, calm=True)[1:]:
                 self.say(line)
 
     def step_menu(self) -> Menu:
@@ -146,14 +168,26 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         return self.turn_menu(flow.actors(g)[0])
 
     # --- asking ----------------------------------------------------------------------------------------------
-    def show_menu(self, menu: Menu) -> None:
-        if menu.header:
+    def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
+        """The question's header and entries; `rare`: the entries behind `+` only. A menu in columns already shown
+        in full in this step comes as one short paragraph unless `full` (`?` shows it whole; issue 21)."""
+        if menu.header and not rare:
             self.say(menu.header)
-        width = max((texts.display_width(c.shown) for c in menu.choices), default=0)
+        if menu.columns and not rare:
+            seen = (self.g.round, self.g.step, "")  # in full once per step, and on `?`
+            if not full and seen in self.menus_seen:
+                self.show_brief(menu)
+                return
+            self.menus_seen.add(seen)
+        if menu.columns or rare:
+            self.show_columns(menu, rare)
+            return
+        shown = [c for c in menu.choices if not c.rare]  # the rest behind `+` (issue 21)
+        width = max((texts.display_width(c.shown) for c in shown), default=0)
         width = min(width, 26)
-        keyw = max((len(c.key) for c in menu.choices), default=1)
+        keyw = max((len(c.key) for c in shown), default=1)
         cols = self.con.width
-        for c in menu.choices:
+        for c in shown:
             note = c.note.replace("{key}", c.key)
             pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
             head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
@@ -165,6 +199,35 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         if not self.hinted:
             self.hinted = True
             self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
+
+    def show_brief(self, menu: Menu) -> None:
+        """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph."""
+        import re
+
+        def brief(c: Choice) -> str:
+            text = c.note.replace("{key}", c.key) or c.shown
+            return re.split(r" \(|: |, |; ", text, maxsplit=1)[0]
+
+        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
+        text = "  " + " · ".join(items + [screen("brief_more")])
+        for line in texts.wrap(text, self.con.width - 2):
+            self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
+
+    def show_columns(self, menu: Menu, rare: bool) -> None:
+        """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
+        used ones behind `+`, which lists them."""
+        shown = [c for c in menu.choices if c.rare == rare]
+        cells = [(c.key, (c.note.replace("{key}", c.key) or c.shown) if menu.columns
+                  else f"{c.shown}  {c.note.replace('{key}', c.key)}".strip()) for c in shown]
+        if not rare and menu.rare:
+            cells.append(("+", screen("more_entries", keys=", ".join(c.key for c in menu.rare))))
+        for line in cell_columns(cells, self.con.width):
+            self.say(line, wrap=False)
+        if not self.hinted:
+            self.hinted = True
+            self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
 
     def prompt_text(self, menu: Menu) -> str:
         label = menu.prompt or menu.who
@@ -175,7 +238,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def ask(self, menu: Menu) -> None:
         """Ask until an answer is accepted by the engine and saved."""
         self.menu = menu
-        self.show_menu(menu)
+        self.show_menu(menu, full=False)
         while True:
             try:
                 lines = self.pick(menu, top=True)
@@ -196,6 +259,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 return self.take(menu.choices[menu.default], None)
             if raw == "?":
                 self.show_menu(menu)
+                continue
+            if raw == "+" and menu.rare:
+                self.show_menu(menu, rare=True)
                 continue
             if self.command(raw):
                 self.say(tpl("menu_again", who=menu.prompt or menu.who))
@@ -365,13 +431,29 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         except OSError as e:
             self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
             return False
-        for text in done:
-            self.say(tpl("saved_line", text=text))  # the notation line as written to the file
-        self.report(before, trial)
+        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
+        money = self.money_lines(before, trial)
+        if len(saved) == 1 and len(money) == 1:  # one line says both (issue 21: calm output)
+            name, _, what = money[0].strip().partition(": ")
+            joined = saved[0] + " - " + (what if done[0].startswith(name + " ") else money[0].strip())
+            if texts.display_width(joined) <= self.con.width:
+                saved, money = [joined], []
+        for line in saved + money:
+            self.say(line)
+        self.report(before, trial, money=False)
         return True
 
-    def report(self, before: Game, after: Game) -> None:
-        """Money, food, loans and debts that changed (also by the automatic winter steps)."""
+    def report(self, before: Game, after: Game, money: bool = True) -> None:
+        """Money, food, loans and debts that changed (also by the automatic winter steps), then what the engine
+        did by itself."""
+        for line in self.money_lines(before, after) if money else []:
+            self.say(line)
+        for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
+            self.say(line)
+
+    def money_lines(self, before: Game, after: Game) -> list[str]:
+        """One line per player whose money, food, loans or debt changed."""
+        out = []
         for p0, p1 in zip(before.players, after.players, strict=True):
             sums: dict[str, list[int]] = {}
             for e in p1.ledger[len(p0.ledger):]:
@@ -386,7 +468,6 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 if a != b:
                     parts.append(f"{word} ${a} -> ${b}" if attr == "debt" else f"{word} {a} -> {b}")  # debt is dollars
             if parts:
-                self.say(f"     {p1.name}: " + ", ".join(parts))
-        for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
-            self.say(line)
+                out.append(f"     {p1.name}: " + ", ".join(parts))
+        return out
 
