@@ -121,10 +121,12 @@ def wood_text(bag: dict[str, int]) -> str:
     return words.bag(bag)
 
 
-def reminder(g: Game, file: str = "") -> str:
+def reminder(g: Game, file: str = "", brief: bool = False) -> str:
     """The step's reminder for the physical board, filled with this game's numbers.
 
-    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one."""
+    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one.
+    `brief`: for a table that has read it once this sitting, the path and the trip in a line or two (the
+    travel menu itself says what each location costs; issue 21)."""
     tpl = texts.load("reminders")["steps"]
     step = g.step
     if g.over:
@@ -185,6 +187,10 @@ def reminder(g: Game, file: str = "") -> str:
         if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
             own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
             fields["example"] = rules.wood_example(own)
+    if brief and key in ("path", "travel"):
+        if key == "travel":
+            return fields["food"] + texts.fill(tpl["travel"], **fields).split("\n")[0]
+        return fields["cleanup"] + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
     return texts.fill(tpl.get(key, step), **fields)
 
 

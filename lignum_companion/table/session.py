@@ -14,6 +14,7 @@ from ..engine import data as D
 from ..engine import play as engine_play
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
+from ..moves import bill_lines, board_moves
 from .commands import Commands
 from .common import COMMANDS, dollars, screen, seed_from_env, tpl
 from .console import Back, Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams, signals_held
@@ -51,6 +52,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
         self.shown: tuple[Any, ...] | None = None  # the (round, step) whose reminder was shown
         self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
+        self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
         self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
         self.menus_seen: set[tuple[int, str, str]] = set()  # (round, step, "") whose menu in columns was shown
         self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
@@ -150,7 +152,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             return
         self.reminded.add(person)
         self.say("")
-        self.say(views.reminder(g), reflow=True)
+        self.say(views.reminder(g, brief=g.step in self.steps_read), reflow=True)
+        self.steps_read.add(g.step)
         if g.step == "area" and new_step:
             self.say("")
             self.say(turned_table(*views.board_rows(g), self.con.width), wrap=False)
@@ -207,10 +210,10 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
         def brief(c: Choice) -> str:
             text = c.note.replace("{key}", c.key) or c.shown
-            return re.split(r" \(|: |, |; ", text, maxsplit=1)[0]
+            return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
 
         items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
-        text = "  " + " · ".join(items + [screen("brief_more")])
+        text = "  " + " · ".join(items)  # `?` shows the whole menu (the hint says so)
         for line in texts.wrap(text, self.con.width - 2):
             self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
 
@@ -431,25 +434,45 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         except OSError as e:
             self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
             return False
-        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
-        money = self.money_lines(before, trial)
-        if len(saved) == 1 and len(money) == 1:  # one line says both (issue 21: calm output)
-            name, _, what = money[0].strip().partition(": ")
-            joined = saved[0] + " - " + (what if done[0].startswith(name + " ") else money[0].strip())
-            if texts.display_width(joined) <= self.con.width:
-                saved, money = [joined], []
-        for line in saved + money:
-            self.say(line)
-        self.report(before, trial, money=False)
+        self.report(before, trial, done)
         return True
 
-    def report(self, before: Game, after: Game, money: bool = True) -> None:
-        """Money, food, loans and debts that changed (also by the automatic winter steps), then what the engine
-        did by itself."""
-        for line in self.money_lines(before, after) if money else []:
+    def report(self, before: Game, after: Game, done: list[str]) -> None:
+        """What an accepted answer changed, in the order the table does it (issue 21): the lines saved with the
+        money they moved, what to move on the board, the players with nothing to do, and a winter bill before
+        its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
+        money when a round ended."""
+        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
+        money = self.money_lines(before, after)
+        bills = after.winter_bills[len(before.winter_bills):]
+        moves = board_moves(before, after)
+        if len(saved) == 1 and not bills:  # the mover's board moves and money on the line of their answer
+            actor = next((p.name for p in after.players if done[0].startswith(p.name + " ")), None)
+            own = [m for m in moves if actor is not None and m.name == actor]
+            cash = [m for m in money if actor is not None and m.strip().startswith(actor + ": ")]
+            parts = [own[0].moves] if own else []
+            parts += [cash[0].strip().partition(": ")[2]] if cash else []
+            if parts:
+                saved = [saved[0] + " - " + "; ".join(parts)]
+                moves = [m for m in moves if m not in own]
+                money = [m for m in money if m not in cash]
+        for line in saved:
             self.say(line)
-        for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
+        for m in moves:
+            self.say(m.line)
+        for line in views.skip_lines(after, after.skips[len(before.skips):]):
             self.say(line)
+        if bills:
+            for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
+                self.say(line)
+            if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
+                self.con.line(screen("bill_pause"))
+        for line in money:
+            self.say(line)
+        for r in range(before.round, after.round):
+            recap = views.recap_lines(after, r)
+            if recap:  # the season's money in one paragraph
+                self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
 
     def money_lines(self, before: Game, after: Game) -> list[str]:
         """One line per player whose money, food, loans or debt changed."""
