@@ -189,7 +189,7 @@ def reminder(g: Game, file: str = "", brief: bool = False) -> str:
             fields["example"] = rules.wood_example(own)
     if brief and key in ("path", "travel"):
         if key == "travel":
-            return fields["food"] + texts.fill(tpl["travel"], **fields).split("\n")[0]
+            return fields["food"] + texts.fill(tpl["travel"], **{**fields, "food": ""}).split("\n")[0]
         return fields["cleanup"] + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
     return texts.fill(tpl.get(key, step), **fields)
 
@@ -396,11 +396,19 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
         if len({pi for pi, _ in who}) == n and all(why in EMPTY_SKIPS for _, why in who):
             idle.append(step_name(step))
             continue
+        said: dict[str, list[str]] = {}
         for pi, why in who:
             if why in EMPTY_SKIPS and step != "river":
                 continue  # nothing there to work on: plain on the board, not worth a line
-            text = texts.fill(tpl.get(why) or scr.get(why) or tpl["nothing"], name=g.players[pi].name)
-            out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
+            said.setdefault(why, []).append(g.players[pi].name)
+        for why, names in said.items():  # players with the same reason in one line
+            many = scr.get(f"{why}_many") if len(names) > 1 else None
+            text = texts.fill(many, names=join_names(names, texts.load("labels")["game"]["and"])) if many else None
+            for name in ([] if text else names):
+                out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(),
+                                      why=texts.fill(tpl.get(why) or scr.get(why) or tpl["nothing"], name=name)))
+            if text:
+                out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
     if idle:
         out.insert(0, texts.fill(scr["nobody"], steps=", ".join(idle)))
     return out
@@ -615,7 +623,7 @@ def warning_text(alert: Any) -> str:
         fields["card"] = words.card(alert.figures.get("card", ""))
     if alert.kind == "task-lost":
         fields["needs"] = words.coded_needs(alert.figures["needs"])
-    if alert.kind == "dry3-sale":
+    if alert.kind in ("dry3-sale", "dry3-sale-task"):
         fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
     if alert.kind == "huts-unused":
         fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)
@@ -625,7 +633,22 @@ def warning_text(alert: Any) -> str:
 
 
 def warning_lines(alerts: list[Any]) -> list[str]:
-    """A heading and one line per warning ([] when there is none)."""
+    """A heading and one line per warning ([] when there is none); the same warning for several players, worded
+    to begin with the player, is one line naming them all (issue 21)."""
     if not alerts:
         return []
-    return [texts.load("advice")["warning"]["heading"]] + ["  ⚠ " + warning_text(a) for a in alerts]
+    tpl = texts.load("advice")["warning"]
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for a in alerts:
+        same = repr(sorted(a.figures.items())) if tpl.get(a.kind, "").startswith("{player}:") else a.key
+        groups.setdefault((a.kind, same), []).append(a)
+    out = [tpl["heading"]]
+    for group in groups.values():
+        first = group[0]
+        if len(group) > 1:
+            import dataclasses
+
+            names = join_names([a.player for a in group], texts.load("labels")["game"]["and"])
+            first = dataclasses.replace(first, player=names)
+        out.append("  ⚠ " + warning_text(first))
+    return out

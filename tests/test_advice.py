@@ -47,6 +47,24 @@ def test_wood_in_the_third_drying_area_is_announced_with_its_price_as_the_round_
     assert (a.rule, a.figures) == ("R12", {"pieces": "2mF", "dollars": 2 * (1 + 2)})
 
 
+def test_wood_in_the_third_drying_area_that_a_task_can_take_is_said_sold_or_placed_on_a_task():
+    """Issue 21 §5: the tasks phase comes before the sale (R19), so a piece a task asks for at the third drying
+    area's stage need not be sold; the warning says both ways out."""
+    from lignum_companion import views
+    from lignum_companion.engine.state import Task
+
+    g = at(step="travel", round=2, mode="advanced")
+    play(g, None, fix("anna", "dry3.mS", 2))
+    assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")  # no task: it must be sold
+    player(g, "anna").tasks.append(Task("T9", 12, [["mS", 2], ["F", 0]], [False, False]))
+    [a] = alerts(g, "dry3-sale-task")
+    assert not alerts(g, "dry3-sale") and a.figures == {"pieces": "2mS", "dollars": 2 * (2 + 2)}
+    said = views.warning_text(a)
+    assert "or placed on a task" in said and "(R12)" in said
+    player(g, "anna").tasks[-1] = Task("T9", 12, [["mH", 2]], [False])  # a task that asks for another piece: sold, as before
+    assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")
+
+
 def test_no_third_drying_area_warning_without_wood_there():
     g = at(step="travel", round=2)
     play(g, None, fix("anna", "dry3.mF", 2), fix("anna", "dry3.mF", -2))

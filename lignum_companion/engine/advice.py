@@ -205,8 +205,8 @@ class Alert:
                 "step": self.step, "subject": self.subject, "figures": dict(self.figures), "key": self.key}
 
 
-KINDS = ("dry3-sale", "plan-unmet", "task-lost", "task-ready", "huts-unused", "food-unused", "fodder-unused",
-         "river-last-fall", "last-winter-cut", "broke-move")
+KINDS = ("dry3-sale", "dry3-sale-task", "plan-unmet", "task-lost", "task-ready", "huts-unused", "food-unused",
+         "fodder-unused", "river-last-fall", "last-winter-cut", "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
 
 
@@ -232,7 +232,11 @@ def _dry3(g: Game, p: Player, alert: Any) -> None:
     if g.step == "travel" and not g.winter and p.wood["dry3"]:
         pieces = p.wood["dry3"]
         dollars = sum(prices.sale_price(k, "dry3") * n for k, n in pieces.items())
-        alert("dry3-sale", "R12", pieces=format_bag(pieces, data.PIECES), dollars=dollars)
+        # pieces an open task can take first, in this round's tasks phase (R19 comes before the sale)
+        fits = sum(min(n, sum(1 for t in p.tasks for pc, st in t.missing() if pc == k and st == 2))
+                   for k, n in pieces.items()) if g.has_tasks_phase else 0
+        alert("dry3-sale-task" if fits else "dry3-sale", "R12", pieces=format_bag(pieces, data.PIECES),
+              dollars=dollars)
 
 
 # --- planned work (R20) ---------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
         self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
         self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
-        self.menus_seen: set[tuple[int, str, str]] = set()  # (round, step, "") whose menu in columns was shown
+        self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
         self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
         self.round_shown: int | None = None
         self.hinted = False
@@ -132,7 +132,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
     def _show_step(self) -> None:
         g = self.g
-        if g.round != self.round_shown and not g.over:
+        banner = g.round != self.round_shown and not g.over
+        if banner:
             self.round_shown = g.round
             self.say("")
             if g.round > D.ROUNDS:
@@ -151,7 +152,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         if person in self.reminded or (not new_step and not person):
             return
         self.reminded.add(person)
-        self.say("")
+        if not banner:  # right under the round's banner it needs no blank line
+            self.say("")
         self.say(views.reminder(g, brief=g.step in self.steps_read), reflow=True)
         self.steps_read.add(g.step)
         if g.step == "area" and new_step:
@@ -177,7 +179,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         if menu.header and not rare:
             self.say(menu.header)
         if menu.columns and not rare:
-            seen = (self.g.round, self.g.step, "")  # in full once per step, and on `?`
+            seen = (0, self.g.step, "")  # in full once a sitting (then brief), and on `?`
             if not full and seen in self.menus_seen:
                 self.show_brief(menu)
                 return
@@ -456,6 +458,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 saved = [saved[0] + " - " + "; ".join(parts)]
                 moves = [m for m in moves if m not in own]
                 money = [m for m in money if m not in cash]
+        if len(saved) > 1 and len({d.split()[1:2][0] if len(d.split()) > 1 else "" for d in done}) == 1:
+            saved = [tpl("saved_line", text=", ".join(done))]  # `anna area 5, ben area 4, ...` in one line
         for line in saved:
             self.say(line)
         for m in moves:
@@ -467,6 +471,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.say(line)
             if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
                 self.con.line(screen("bill_pause"))
+        if bills and after.round > before.round:  # the bills said it, and the season's money follows
+            billed = {after.players[b["player"]].name for b in bills}
+            money = [m for m in money if m.strip().partition(": ")[0] not in billed]
         for line in money:
             self.say(line)
         for r in range(before.round, after.round):
