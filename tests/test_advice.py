@@ -61,7 +61,7 @@ def test_wood_in_the_third_drying_area_that_a_task_can_take_is_said_sold_or_plac
     assert not alerts(g, "dry3-sale") and a.figures == {"pieces": "2mS", "dollars": 2 * (2 + 2)}
     said = views.warning_text(a)
     assert "or placed on a task" in said and "(R12)" in said
-    player(g, "anna").tasks[-1] = Task("T9", 12, [["mH", 2]], [False])  # a task that asks for another piece: sold, as before
+    player(g, "anna").tasks[-1] = Task("T9", 12, [["mH", 2]], [False])  # another piece: sold
     assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")
 
 
