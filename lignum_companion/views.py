@@ -623,7 +623,7 @@ def warning_text(alert: Any) -> str:
         fields["card"] = words.card(alert.figures.get("card", ""))
     if alert.kind == "task-lost":
         fields["needs"] = words.coded_needs(alert.figures["needs"])
-    if alert.kind in ("dry3-sale", "dry3-sale-task"):
+    if alert.kind in ("dry3-sale", "dry3-sale-task", "saw-area-no-saw"):
         fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
     if alert.kind == "huts-unused":
         fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)

@@ -65,6 +65,32 @@ def test_wood_in_the_third_drying_area_that_a_task_can_take_is_said_sold_or_plac
     assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")
 
 
+def test_R9_hiring_sawyers_without_a_saw_is_warned_at_once_and_not_with_a_saw():
+    g = at(step="travel", round=1)
+    assert not alerts(g, "sawyers-no-saw")
+    play(g, None, fix("anna", "sawyers", 1))
+    [a] = alerts(g, "sawyers-no-saw")
+    assert (a.rule, a.figures) == ("R9", {"sawyers": 1}) and "holds no saw" in views_text(a)
+    play(g, None, fix("anna", "saw", 1))
+    assert not alerts(g, "sawyers-no-saw")
+
+
+def test_R9_wood_carried_to_the_sawing_area_without_a_saw_is_warned_in_the_transport_step():
+    g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "bearers", 2)))
+    assert not alerts(g, "saw-area-no-saw")
+    play(g, None, "anna carry saw:S")
+    [a] = alerts(g, "saw-area-no-saw")
+    assert (a.rule, a.figures) == ("R9", {"pieces": "S"}) and "(R9)" in views_text(a)
+    play(g, None, fix("anna", "saw", 1))
+    assert not alerts(g, "saw-area-no-saw")
+
+
+def views_text(a: advice.Alert) -> str:
+    from lignum_companion import views
+
+    return views.warning_text(a)
+
+
 def test_no_third_drying_area_warning_without_wood_there():
     g = at(step="travel", round=2)
     play(g, None, fix("anna", "dry3.mF", 2), fix("anna", "dry3.mF", -2))
