@@ -556,8 +556,16 @@ def forecast_line(f: Any) -> str:
     if f.debt:
         parts.append(texts.fill(tpl["debt"], debt=f.debt))
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
+    sold_logs = sum(f.food_sale.get("store", {}).values())
+    if sold_logs:  # R14: food is paid before heating, so the heating wood they can see may go for food (issue 21)
+        parts.insert(0, texts.fill(tpl["chain_one" if sold_logs == 1 else "chain"], n=sold_logs,
+                                   cost=f.heating.cost))
+        if f.food.missing:
+            parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
+                                    winter=D.WINTER_MISSING_PIECE_COST))
     return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
-                      logs_have=f.heating.have, heat_need=f.heating.need, make=make, outcome="; ".join(parts))
+                      logs_have=f.heating.have + sold_logs, heat_need=f.heating.need, make=make,
+                      outcome="; ".join(parts))
 
 
 def forecast_lines(g: Game) -> list[str]:

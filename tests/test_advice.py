@@ -397,6 +397,47 @@ def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who
         assert (f.food.missing + f.heating.missing) * D.WINTER_MISSING_PIECE_COST == f.cost
 
 
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=hs.integers(min_value=1000, max_value=10**6), players=hs.sampled_from((2, 3, 4)),
+       mode=hs.sampled_from(D.MODES), winter=hs.sampled_from(advice.WINTER_ROUNDS))
+def test_property_the_forecast_is_the_winter_actually_charged(seed, players, mode, winter):
+    """Issue 21 §5: whatever random play led to a winter, the forecast at its start is what it charges (money
+    paid, debt, forced loans) a player who takes no action but the forced sales the forecast named (R14)."""
+    def winter_start(g) -> bool:
+        return g.round == winter and g.step == "bonus" and not g.acted
+
+    g = simulate.play_game(seed, players, mode, check="none", stop=winter_start).game
+    before = [(p.loans, p.debt) for p in g.players]
+    expected = advice.forecasts(g)
+    while g.round == winter:
+        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
+    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
+        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
+        assert (paid + p.debt - debt, p.loans - loans, p.debt - debt) == (f.cost, f.loans_forced, f.debt)
+
+
+def test_the_forecast_says_in_words_when_the_food_takes_the_heating_wood_and_what_avoids_it():
+    """Issue 21 §5: 3 milled firewood in the storage, no food, no money, no loan left: the food bill sells the
+    heating wood first (R14); the line says so, counts the logs they can see, and names the market."""
+    from lignum_companion import views
+
+    g = at(step="travel", round=3)
+    p = player(g, "anna")
+    play(g, None, fix("anna", "store.mF", 3), fix("anna", "loans", 2), fix("anna", "money", -p.money))
+    f = advice.forecast(g, 0)
+    assert f.food_sale.get("store") == {"mF": 3} and f.heating.have == 0
+    line = views.forecast_line(f)
+    assert "heating wood 3 of 2" in line  # what the player sees in the firewood storage
+    assert "3 pieces of the heating wood in the firewood storage must be sold" in line
+    assert f"heating then costs ${f.heating.cost}" in line and "at the market now ($1 each" in line
+    play(g, None, fix("anna", "food", 4))  # food covered: nothing takes the heating wood, nothing is said
+    assert "must be sold" not in views.forecast_line(advice.forecast(g, 0))
+
+
 # --- the clients: next, show --json, score --projected, the header setting -------------------------------------
 
 
@@ -423,8 +464,8 @@ def _run(*args: str):
 def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
     _, path = summer_file
     text = _run("next", str(path))
-    assert "Coming winter (year 1): the card asks 4 food and 2 logs." in text
-    assert "anna: food 1 of 4, logs 0 of 2 - 5 missing: $15" in text
+    assert "Coming winter (year 1): the card asks 4 food and 2 heating wood." in text
+    assert "anna: food 1 of 4, heating wood 0 of 2 - 5 missing: $15" in text
     assert "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)" in text
 
 
@@ -497,9 +538,9 @@ def _play(tmp_path, script, answers: list[str], **kw) -> str:
 def test_play_shows_the_forecast_before_the_travel_menu_and_each_warning_once_per_step(tmp_path, summer_file):
     script, _ = summer_file
     text = _play(tmp_path, script, ["go 5", "status", "quit"])
-    assert "Coming winter (year 1): the card asks 4 food and 2 logs. anna: food 1 of 4" in text
+    assert "Coming winter (year 1): the card asks 4 food and 2 heating wood. anna: food 1 of 4" in text
     assert "-- anna, travel: at the start, $5, food 1, mill worker, winter -$15" in text
-    assert "anna: food 2 of 4, logs 0 of 2 - 4 missing: $12" in text  # after the food at location 5
+    assert "anna: food 2 of 4, heating wood 0 of 2 - 4 missing: $12" in text  # after the food at location 5
     said = "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)"
     assert text.count(said) == 2  # once in the step, and once more when the table asks for `status`
 

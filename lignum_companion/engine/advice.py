@@ -205,8 +205,9 @@ class Alert:
                 "step": self.step, "subject": self.subject, "figures": dict(self.figures), "key": self.key}
 
 
-KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "plan-unmet", "task-lost", "task-ready", "huts-unused", "food-unused",
-         "fodder-unused", "river-last-fall", "last-winter-cut", "broke-move")
+KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "plan-unmet", "task-lost",
+         "task-ready", "huts-unused", "food-unused", "fodder-unused", "river-last-fall", "last-winter-cut",
+         "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
 
 
