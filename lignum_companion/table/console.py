@@ -14,7 +14,8 @@ from .. import words
 from .common import tpl
 from .layout import wrap_lines
 
-MAX_WIDTH = 80
+MAX_WIDTH = 80  # piped output, and the narrowest terminal width a table is laid out for
+TTY_MAX_WIDTH = 100  # a wider terminal gets its width up to this (issue 21: the travel menu at 100 columns)
 
 
 class Interrupted(Exception):
@@ -151,7 +152,7 @@ class Console:
     def width(self) -> int:
         if not self.tty:
             return MAX_WIDTH
-        return max(40, min(shutil.get_terminal_size((MAX_WIDTH, 24)).columns, MAX_WIDTH))
+        return max(40, min(shutil.get_terminal_size((MAX_WIDTH, 24)).columns, TTY_MAX_WIDTH))
 
     def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
         """Print wrapped to the width (indentation kept); survives any console encoding and a closed terminal.
