@@ -190,8 +190,20 @@ def reminder(g: Game, file: str = "", brief: bool = False) -> str:
     if brief and key in ("path", "travel"):
         if key == "travel":
             return fields["food"] + texts.fill(tpl["travel"], **{**fields, "food": ""}).split("\n")[0]
-        return fields["cleanup"] + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
-    return texts.fill(tpl.get(key, step), **fields)
+        cleanup = fields["cleanup"].rstrip("\n") + "\n" if fields["cleanup"] else ""
+        return cleanup + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
+    text = texts.fill(tpl.get(key, step), **fields)
+    if brief and key in BRIEF_STEPS:  # read once this sitting: its first sentence says what to do
+        import re
+
+        first = re.split(r"(?<=\.)\s", text.replace("\n", " "), maxsplit=1)[0]
+        return first if len(first) < len(text) else text
+    return text
+
+
+# Steps whose reminder a table that has read it once gets as its first sentence (issue 21); the others (the area
+# choice, winter, the final river sale, a hut's turn) come whole every time.
+BRIEF_STEPS = frozenset({"cutting", "transport", "sawing", "tasks", "drying", "arrival", "reveal", "placement"})
 
 
 def board_fields(g: Game, tpl: dict[str, str]) -> dict[str, Any]:
