@@ -243,3 +243,49 @@ def test_the_cutting_areas_turned_side_by_side():
     text = turned_table(*views.board_rows(g), 80)
     first = text.splitlines()[0].split()
     assert first[1:] == [str(a) for a in D.CUTTING_AREAS] and len(text.splitlines()) == 5
+
+
+# --- §5: the stats and the round reference ----------------------------------------------------------------------
+
+
+def test_the_round_reference_says_hut_construction_turns_craftwork_tokens(tmp_path):
+    import io as _io
+
+    from pypdf import PdfReader
+
+    from lignum_companion import reference
+
+    for lang, word in (("en", "two different craftwork tokens"), ("ko", "서로 다른 공예품 토큰")):
+        texts.choose(lang)
+        try:
+            data = reference.render(reference.facts(players=3, mode="expert"))
+        finally:
+            texts.choose(None)
+        text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(_io.BytesIO(data)).pages)
+        assert word in text, lang
+        assert "hut tokens already make" not in text
+
+
+def test_stats_say_one_game_in_the_singular_and_season_averages_in_whole_dollars():
+    from lignum_companion import stats
+
+    assert [stats.whole_dollars(v) for v in (0.5, 0.4, 11.8, -0.5, None)] == [1, 0, 12, -1, None]
+    lab = texts.load("stats")
+    assert texts.fill(lab["title_one"], files=2) == "1 finished game of 2 files read."
+    assert lab["modes"]["planned"] == "basic game with planned work"
+
+
+def test_the_chart_of_one_game_puts_its_points_inside_the_axis():
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    from lignum_companion import stats, stats_pdf
+    from lignum_companion.pdf import default_fonts, paper_size
+
+    games = [{"file": "g", "name": "g", "date": "2026-01-01", "mode": "basic", "variants": [], "expansion": "",
+              "players": [{"name": n, "colour": "", "total": t, "place": p, "shared": False, "seasons": [5] * 8}
+                          for n, t, p in (("anna", 12, 1), ("ben", 9, 2))]}]
+    st = stats.Stats(games=games, players=stats.player_table(games))
+    chart = stats_pdf._Results(st, paper_size("a4"), default_fonts(), None)
+    chart.width = 170 * 2.83465
+    [plot] = [c for c in chart.chart().contents if isinstance(c, LinePlot)]
+    assert plot.xValueAxis.valueMin < 1 < plot.xValueAxis.valueMax
