@@ -48,6 +48,50 @@ def test_wood_in_the_third_drying_area_is_announced_with_its_price_as_the_round_
     assert (a.rule, a.figures) == ("R12", {"pieces": "2mF", "dollars": 2 * (1 + 2)})
 
 
+def test_wood_in_the_third_drying_area_that_a_task_can_take_is_said_sold_or_placed_on_a_task():
+    """Issue 21 §5: the tasks phase comes before the sale (R19), so a piece a task asks for at the third drying
+    area's stage need not be sold; the warning says both ways out."""
+    from lignum_companion.engine.state import Task
+    from lignum_companion.views import game as views
+
+    g = at(step="travel", round=2, mode="advanced")
+    play(g, None, fix("anna", "dry3.mS", 2))
+    assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")  # no task: it must be sold
+    player(g, "anna").tasks.append(Task("T9", 12, [["mS", 2], ["F", 0]], [False, False]))
+    [a] = alerts(g, "dry3-sale-task")
+    assert not alerts(g, "dry3-sale") and a.figures == {"pieces": "2mS", "dollars": 2 * (2 + 2)}
+    said = views.warning_text(a)
+    assert "or placed on a task" in said and "(R12)" in said
+    player(g, "anna").tasks[-1] = Task("T9", 12, [["mH", 2]], [False])  # another piece: sold
+    assert alerts(g, "dry3-sale") and not alerts(g, "dry3-sale-task")
+
+
+def test_R9_hiring_sawyers_without_a_saw_is_warned_at_once_and_not_with_a_saw():
+    g = at(step="travel", round=1)
+    assert not alerts(g, "sawyers-no-saw")
+    play(g, None, fix("anna", "sawyers", 1))
+    [a] = alerts(g, "sawyers-no-saw")
+    assert (a.rule, a.figures) == ("R9", {"sawyers": 1}) and "holds no saw" in views_text(a)
+    play(g, None, fix("anna", "saw", 1))
+    assert not alerts(g, "sawyers-no-saw")
+
+
+def test_R9_wood_carried_to_the_sawing_area_without_a_saw_is_warned_in_the_transport_step():
+    g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "bearers", 2)))
+    assert not alerts(g, "saw-area-no-saw")
+    play(g, None, "anna carry saw:S")
+    [a] = alerts(g, "saw-area-no-saw")
+    assert (a.rule, a.figures) == ("R9", {"pieces": "S"}) and "(R9)" in views_text(a)
+    play(g, None, fix("anna", "saw", 1))
+    assert not alerts(g, "saw-area-no-saw")
+
+
+def views_text(a: advice.Alert) -> str:
+    from lignum_companion.views import game as views
+
+    return views.warning_text(a)
+
+
 def test_no_third_drying_area_warning_without_wood_there():
     g = at(step="travel", round=2)
     play(g, None, fix("anna", "dry3.mF", 2), fix("anna", "dry3.mF", -2))
@@ -352,6 +396,47 @@ def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who
         assert (paid + p.debt - debt, p.loans - loans) == (f.cost, f.loans_forced), (seed, p.name, f)
         assert p.debt - debt == f.debt, (seed, p.name, f)
         assert (f.food.missing + f.heating.missing) * D.WINTER_MISSING_PIECE_COST == f.cost
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=hs.integers(min_value=1000, max_value=10**6), players=hs.sampled_from((2, 3, 4)),
+       mode=hs.sampled_from(D.MODES), winter=hs.sampled_from(advice.WINTER_ROUNDS))
+def test_property_the_forecast_is_the_winter_actually_charged(seed, players, mode, winter):
+    """Issue 21 §5: whatever random play led to a winter, the forecast at its start is what it charges (money
+    paid, debt, forced loans) a player who takes no action but the forced sales the forecast named (R14)."""
+    def winter_start(g) -> bool:
+        return g.round == winter and g.step == "bonus" and not g.acted
+
+    g = simulate.play_game(seed, players, mode, check="none", stop=winter_start).game
+    before = [(p.loans, p.debt) for p in g.players]
+    expected = advice.forecasts(g)
+    while g.round == winter:
+        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
+    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
+        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
+        assert (paid + p.debt - debt, p.loans - loans, p.debt - debt) == (f.cost, f.loans_forced, f.debt)
+
+
+def test_the_forecast_says_in_words_when_the_food_takes_the_heating_wood_and_what_avoids_it():
+    """Issue 21 §5: 3 milled firewood in the storage, no food, no money, no loan left: the food bill sells the
+    heating wood first (R14); the line says so, counts the logs they can see, and names the market."""
+    from lignum_companion.views import game as views
+
+    g = at(step="travel", round=3)
+    p = player(g, "anna")
+    play(g, None, fix("anna", "store.mF", 3), fix("anna", "loans", 2), fix("anna", "money", -p.money))
+    f = advice.forecast(g, 0)
+    assert f.food_sale.get("store") == {"mF": 3} and f.heating.have == 0
+    line = views.forecast_line(f)
+    assert "heating wood 3 of 2" in line  # what the player sees in the firewood storage
+    assert "3 pieces of the heating wood in the firewood storage must be sold" in line
+    assert f"heating then costs ${f.heating.cost}" in line and "at the market now ($1 each" in line
+    play(g, None, fix("anna", "food", 4))  # food covered: nothing takes the heating wood, nothing is said
+    assert "must be sold" not in views.forecast_line(advice.forecast(g, 0))
 
 
 # --- the clients: next, show --json, score --projected, the header setting -------------------------------------

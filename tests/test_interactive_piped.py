@@ -451,9 +451,19 @@ def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
     # 2-player path: 19 is the market; entries are numbered in location order, loan and huts last
     out, done = session(tmp_path, script, ["loan", "build ...", "?", "quit"])
     assert done[-1] == "anna loan" and "loan +$4, $5 → $9" in out
-    text = out[out.index("ok: anna loan"):]
-    build_key = next(line.split()[0] for line in text.splitlines() if "build ..." in line)
-    market_key = next(line.split()[0] for line in text.splitlines() if "go 19 ..." in line)
+    assert "ok: anna loan" in out
+    import re
+
+    from lignum_companion.texts import catalog as texts
+
+    notes = texts.load("play")["text"]
+
+    def key_of(note: str) -> str:  # the travel menu lays its entries in columns: the key stands before its note
+        return re.search(r"(\S+)\s+" + re.escape(note[:16]), out).group(1)
+
+    build_key = key_of(notes["note_build_menu"])
+    market_key = key_of(notes["note_market_menu"])
+    assert (build_key, market_key) == ("build", "19")
     out, done = session(tmp_path, script.then("anna loan"), [f"{build_key} 6", f"{market_key}", "back",
                                                               f"{market_key} 2", "quit"])
     assert done[-2:] == ["anna build drying+food+accom", "anna go 19 buy:food"]

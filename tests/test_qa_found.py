@@ -44,8 +44,11 @@ def test_stats_pdf_keeps_every_season_average_on_one_line(tmp_path):
     assert r.returncode == 0, r.stderr
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(out.read_bytes())).pages)
     data = json.loads(run("stats", *files, "--json", tmp=tmp_path).stdout)
-    shown = {f"${v:.1f}".removesuffix(".0") for t in data["players"] for v in t["season_average"] if v is not None}
-    assert any("." in s for s in shown)  # the examples do have averages with a decimal
+    from lignum_companion.views.stats import whole_dollars
+
+    exact = [v for t in data["players"] for v in t["season_average"] if v is not None]
+    assert any(v != int(v) for v in exact)  # the examples do have averages with a decimal (kept in the JSON)
+    shown = {f"${whole_dollars(v)}" for v in exact}  # issue 21: the sheet shows whole dollars, never `$0.5`
     assert {s for s in shown if s not in text} == set()
 
 

@@ -124,7 +124,7 @@ def test_skipped_files_say_why_and_nothing_breaks(folder):
 def test_given_files_and_a_missing_one(folder, tmp_path):
     r = run("stats", str(folder / "night-0.lignum"), str(tmp_path / "gone.lignum"), env={})
     assert r.returncode == 0, r.stderr
-    assert "1 finished games of 2 files read." in r.stdout and "gone.lignum: no game file at" in r.stdout
+    assert "1 finished game of 2 files read." in r.stdout and "gone.lignum: no game file at" in r.stdout
 
 
 def test_json(folder):
@@ -247,9 +247,10 @@ def test_every_player_gets_a_distinct_colour_and_header_colours_are_kept(tmp_pat
     assert table["ben"]["colour_given"] and not table["anna"]["colour_given"]
 
 
-@pytest.mark.parametrize("lang,more", [("en", "and 4 more"), ("ko", "외 4명")])
-def test_the_chart_legend_names_every_player_it_can(lang: str, more: str) -> None:
-    """14 players: all in the legend (it stopped at 12); 40: as many as fit, then a line counting the rest."""
+@pytest.mark.parametrize("lang,more", [("en", "and {n} more"), ("ko", "외 {n}명")])
+def test_the_chart_draws_the_players_with_most_wins_and_counts_the_rest(lang: str, more: str) -> None:
+    """Issue 21 §5: with many players the lines could not be told apart; the chart draws the 8 players with most
+    wins, each in its own colour, and the legend counts the rest."""
     from reportlab.graphics.shapes import String
 
     from lignum_companion.printables import stats_sheet as stats_pdf
@@ -268,10 +269,11 @@ def test_the_chart_legend_names_every_player_it_can(lang: str, more: str) -> Non
 
     texts.choose(lang)
     try:
-        for n in (12, 16, 20):  # 20 players fill the legend's height exactly
+        shown = legend(8)
+        assert all(f"p{i:02d}" in shown for i in range(8)) and not any(more.format(n=k) in shown for k in range(9))
+        for n in (12, 20, 40):
             shown = legend(n)
-            assert all(f"p{i:02d}" in shown for i in range(n)) and more not in shown
-        shown = legend(40)
-        assert more in shown and sum(t.startswith("p") for t in shown) == 36
+            named = [t for t in shown if t.startswith("p")]
+            assert len(named) == stats_pdf.CHART_PLAYERS and more.format(n=n - 8) in shown
     finally:
         texts.choose(None)

@@ -31,7 +31,9 @@ TRAVEL2 = start(2).then("path " + PATHS[2])
 def test_on_the_path_a_bare_number_is_a_location_never_a_menu_entry(tmp_path):
     out, done = session(tmp_path, TRAVEL2, ["10", "c", "quit"])
     assert done[-2:] == ["anna go 10 3", "ben go clearing"]  # 10 = the woodcutters, c = the clearing
-    assert " 10 go 10 " in out and " c go clearing " in out and " loan loan " in out
+    # the travel menu in columns: each entry's key (its location) before its words; a loan behind `+` (issue 21)
+    assert re.search(r" 10 3 woodcutters for \$3", out) and " c end the trip" in out
+    assert re.search(r" \+ more: [^·]*loan", out)
 
 
 def test_a_location_the_menu_does_not_offer_is_refused_by_the_engine_with_the_reason(tmp_path):
@@ -79,8 +81,8 @@ def test_a_mixed_split_and_a_market_visit_buying_several_things_are_reachable_fr
         "anna go clearing", "ben go clearing", "anna done", "ben done")
     g = script.game()
     assert g.step == "transport", g.step
-    out, done = session(tmp_path, script, ["5", "F", "quit"])
-    assert " 5 wagon split ... " in out
+    out, done = session(tmp_path, script, ["+", "5", "F", "quit"])
+    assert " 5 wagon split ... " in out  # behind `+` (issue 21), and typed by its key as ever
     assert done[-1] == "anna wagon saw:F sale:2F", out[-800:]
 
 

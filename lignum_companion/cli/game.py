@@ -103,15 +103,27 @@ def save_or_fail(gf, path: Path) -> None:
     gamefile.remember(path)
 
 
-def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = None) -> str:
-    """A plain table; `align` ("left"/"right" per column) for columns of money, which tabulate reads as text."""
+def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = None, keep: int = 1) -> str:
+    """A plain table; `align` ("left"/"right" per column) for columns of money, which tabulate reads as text.
+
+    At a terminal (or with COLUMNS) a table wider than the width is split into blocks that fit, each repeating
+    the first `keep` columns (issue 21); a pipe gets the table whole, as before."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple", **({"colalign": align} if align else {}))
+    from lignum_companion.texts.catalog import display_width
+    from lignum_companion.texts.term import text_width
+
+    text = tabulate(rows, headers=headers, tablefmt="simple", **({"colalign": align} if align else {}))
+    width = text_width(None)
+    if width and any(display_width(line) > width for line in text.splitlines()):
+        from lignum_companion.table.layout import fit_table
+
+        return fit_table(headers, rows, width, keep)
+    return text
 
 
 def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str], *, header: bool = False,
-                   column: int | None = None, align: list[str] | None = None) -> str:
+                   column: int | None = None, align: list[str] | None = None, keep: int = 1) -> str:
     """A table whose cells are made safe to print, with players' names in their colours where colour is on:
     the header cells (`header`, one colour per header) or one column (`column`, one colour per row)."""
     from lignum_companion.engine.names import neutralise
@@ -125,7 +137,7 @@ def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str]
     if column is not None:
         for row, c in zip(body, colours, strict=True):
             row[column] = paint(row[column], c, on)
-    return table(heads, body, align)
+    return table(heads, body, align, keep)
 
 
 def _split_list(values: list[str] | None) -> list[str]:
@@ -604,7 +616,7 @@ def cmd_score(
         columns.insert(6, lab["furniture"])
         for row, r in zip(rows, result["players"], strict=True):
             row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
-    out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1), neutral=True)
+    out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1, keep=2), neutral=True)
     for r in result["players"]:
         if r["furniture"]["pieces"]:
             shop = words.said(r["furniture"]["pieces"])  # in words: '1 milled softwood, 1 milled hardwood'

@@ -75,7 +75,7 @@ def stats(
     if not files and not paths:
         out(texts.fill(lab["no_games"], folder=gamefile.games_dir()))
         return
-    out(texts.fill(lab["title"], games=len(result.games), files=len(paths)))
+    out(texts.fill(lab["title_one" if len(result.games) == 1 else "title"], games=len(result.games), files=len(paths)))
     if result.players:
         out()
         from lignum_companion.engine.data import ROUNDS, round_season, round_year
@@ -83,7 +83,7 @@ def stats(
         seasons = [texts.fill(lab["season"], season=lab["seasons"][round_season(r)], year=round_year(r))
                    for r in range(1, ROUNDS + 1)]
         rows = [[t["name"], t["games"], t["wins"], t["shared_wins"], _money(t["average"]), _money(t["best"])]
-                + [_money(v) for v in t["season_average"]] for t in result.players]
+                + [_money(st.whole_dollars(v)) for v in t["season_average"]] for t in result.players]
         out(coloured_table(list(lab["player_columns"]) + seasons, rows, [t["colour"] for t in result.players],
                            column=0, align=["left"] + ["right"] * (len(seasons) + 5)), neutral=True)
         out()

@@ -205,8 +205,9 @@ class Alert:
                 "step": self.step, "subject": self.subject, "figures": dict(self.figures), "key": self.key}
 
 
-KINDS = ("dry3-sale", "plan-unmet", "task-lost", "task-ready", "huts-unused", "food-unused", "fodder-unused",
-         "river-last-fall", "last-winter-cut", "broke-move")
+KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "plan-unmet", "task-lost",
+         "task-ready", "huts-unused", "food-unused", "fodder-unused", "river-last-fall", "last-winter-cut",
+         "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
 
 
@@ -220,6 +221,7 @@ def warnings(g: Game) -> list[Alert]:
             out.append(Alert(kind, p.name, rule, g.round, g.step_of(pi), subject, figures))  # noqa: B023
 
         _dry3(g, p, alert)
+        _no_saw(g, p, alert)
         _plans(g, p, alert)
         _tasks(g, p, alert)
         _end_of_game(g, pi, p, alert)
@@ -232,7 +234,22 @@ def _dry3(g: Game, p: Player, alert: Any) -> None:
     if g.step == "travel" and not g.winter and p.wood["dry3"]:
         pieces = p.wood["dry3"]
         dollars = sum(prices.sale_price(k, "dry3") * n for k, n in pieces.items())
-        alert("dry3-sale", "R12", pieces=format_bag(pieces, data.PIECES), dollars=dollars)
+        # pieces an open task can take first, in this round's tasks phase (R19 comes before the sale)
+        fits = sum(min(n, sum(1 for t in p.tasks for pc, st in t.missing() if pc == k and st == 2))
+                   for k, n in pieces.items()) if g.has_tasks_phase else 0
+        alert("dry3-sale-task" if fits else "dry3-sale", "R12", pieces=format_bag(pieces, data.PIECES),
+              dollars=dollars)
+
+
+def _no_saw(g: Game, p: Player, alert: Any) -> None:
+    """R9: sawing needs a saw as well as a sawyer; said when sawyers are hired or wood is carried to the sawing
+    area by a player who holds no saw (as a planned Sawing card without a saw is, R20)."""
+    if p.equipment.get("saw"):
+        return
+    if g.step == "travel" and p.workers.get("sawyers"):
+        alert("sawyers-no-saw", "R9", sawyers=p.workers["sawyers"])
+    elif g.step == "transport" and p.wood["saw"]:
+        alert("saw-area-no-saw", "R9", pieces=format_bag(p.wood["saw"], data.PIECES))
 
 
 # --- planned work (R20) ---------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ from lignum_companion.printables.score_sheet import (
 )
 from lignum_companion.texts import catalog as texts
 from lignum_companion.views.game import money as _money
-from lignum_companion.views.stats import Stats, history
+from lignum_companion.views.stats import Stats, history, whole_dollars
+
+CHART_PLAYERS = 8  # lines on the chart at most (issue 21: 13 players' lines could not be told apart)
 
 
 def render(stats: Stats, *, paper: str = "a4", fonts: Fonts | None = None,
@@ -110,7 +112,8 @@ class _Results:
         games = self.stats.games
         story: list[Any] = [self.P(self.L["title"], "title", bold=True)]
         if games:
-            story.append(self.P(texts.fill(self.L["subtitle"], games=len(games), first=games[0]["date"],
+            story.append(self.P(texts.fill(self.L["subtitle_one" if len(games) == 1 else "subtitle"],
+                                           games=len(games), first=games[0]["date"],
                                            last=games[-1]["date"]) + " · " +
                                 texts.fill(self.L["printed"], date=self.today), "small"))
             story += [Spacer(1, 6), self.P(self.L["players"], "heading", bold=True), self.players(),
@@ -161,7 +164,7 @@ class _Results:
             data.append([self.P(t["name"], bold=True, colour=self.colour[t["name"]])] + [
                 self.P(str(x), "right") for x in (t["games"], t["wins"], t["shared_wins"] or "–")] + [
                 self.P(_money(t["average"]), "right", bold=True), self.P(_money(t["best"]), "right")] + [
-                self.P(_money(v) if v is not None else "–", "num") for v in t["season_average"]])
+                self.P(_money(whole_dollars(v)) if v is not None else "–", "num") for v in t["season_average"]])
         first = [w * MM for w in (27, 14, 11, 15, 17, 13)]
         rest = (self.width - sum(first)) / (len(heads) - len(first))
         return self._table(data, first + [rest] * (len(heads) - len(first)), bands)
@@ -174,7 +177,9 @@ class _Results:
 
         size = self.S["small"]
         series = history(self.stats)
-        names = [t["name"] for t in self.stats.players]
+        # the players with most wins, so that lines and colours stay apart; the legend counts the rest
+        everyone = [t["name"] for t in self.stats.players]
+        names = everyone[:CHART_PLAYERS]
         legend_w = self.T["chart"]["legend_width_mm"] * MM
         width, height = self.width, 70 * MM
         d = Drawing(width, height)
@@ -196,6 +201,8 @@ class _Results:
         lp.yValueAxis.gridStrokeWidth = 0.3
         n_games = max(len(self.stats.games), 2)
         lp.xValueAxis.valueMin, lp.xValueAxis.valueMax = 1, n_games
+        if len(self.stats.games) == 1:  # one game: its points in the middle of the axis, not on its edge
+            lp.xValueAxis.valueMin, lp.xValueAxis.valueMax = 0, 2
         lp.xValueAxis.valueStep = max(1, -(-n_games // 12))
         lp.xValueAxis.labelTextFormat = lambda v: str(int(v))
         for axis in (lp.xValueAxis, lp.yValueAxis):
@@ -221,7 +228,7 @@ class _Results:
         # rest is counted on a last line
         step = max(5.0, min(13.0, (height - 10) / max(len(names), 1)))
         fits = int((height - 10) / step + 1e-6)
-        shown = names if len(names) <= fits else names[: fits - 1]
+        shown = names if len(names) <= fits and len(names) == len(everyone) else names[: min(fits - 1, len(names))]
         font_size = min(self.S["table"], step * 0.85)
         for i, n in enumerate(shown):
             y = height - 14 - i * step
@@ -232,8 +239,8 @@ class _Results:
             for font, t in self.fonts.runs(self.fonts.fit(n, font_size, legend_w - 28)):
                 d.add(String(x, y, t, fontName=font, fontSize=font_size, fillColor=self.C["ink"]))
                 x += self.fonts.width(t, font_size)
-        if len(shown) < len(names):
-            more = texts.fill(self.L["legend_more"], n=len(names) - len(shown))
+        if len(shown) < len(everyone):
+            more = texts.fill(self.L["legend_more"], n=len(everyone) - len(shown))
             d.add(String(lx + 21, height - 14 - len(shown) * step, more, fontName=self.fonts.one_font(more),
                          fontSize=font_size, fillColor=self.C["muted"]))
         return d

@@ -8,7 +8,7 @@ from lignum_companion.views import game as views
 
 from .common import dollars, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
-from .layout import columns, table_text
+from .layout import fit_table, turned_table
 
 
 class Commands:
@@ -57,10 +57,10 @@ class Commands:
             only = g.players[idx]
         width = self.con.width
         self.say(views.header_line(g))
-        self.say(table_text(*views.player_rows(g, only), width), wrap=False)
+        self.say(fit_table(*views.player_rows(g, only), width), wrap=False)
         if only is None:
             self.say("")
-            self.say(table_text(*views.board_rows(g), width), wrap=False)
+            self.say(turned_table(*views.board_rows(g), width), wrap=False)
             self.say(views.path_line(g))
             line = views.clearing_line(g)
             if line:
@@ -142,7 +142,7 @@ class Commands:
                          dollars(r["task_dollars"]) if r["tasks"] else "-",
                          dollars(-r["loan_repayment"]) if r["loans"] else "-",
                          dollars(-r["debt"]) if r["debt"] else "-", dollars(r["total"])])
-        self.say(columns(list(lab["columns"]), rows), wrap=False)
+        self.say(fit_table(list(lab["columns"]), rows, self.con.width, keep=2), wrap=False)
         first = [r["name"] for r in result["players"] if r["place"] == 1]
         self.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
         self.offer_pdf()

@@ -35,6 +35,11 @@ def safe(value: Any) -> Any:
     return value
 
 
+def screen(key: str, **fields: Any) -> str:
+    """A text of templates/<lang>/screen.toml (the calm screen of issue 21: moves on the board, the toolbar)."""
+    return texts.fill(texts.load("screen")["text"][key], **fields)
+
+
 def counted(key: str, n: int, /, **fields: Any) -> str:
     """A text with a count: `<key>_one` for 1, `<key>_many` otherwise (each language words its own plural)."""
     return tpl(f"{key}_one" if n == 1 else f"{key}_many", n=n, **fields)

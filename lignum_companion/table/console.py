@@ -16,7 +16,8 @@ from ..engine.names import neutralise
 from .common import tpl
 from .layout import wrap_lines
 
-MAX_WIDTH = 80
+MAX_WIDTH = 80  # piped output, and the narrowest terminal width a table is laid out for
+TTY_MAX_WIDTH = 100  # a wider terminal gets its width up to this (issue 21: the travel menu at 100 columns)
 
 
 class Interrupted(Exception):
@@ -149,13 +150,14 @@ class Console:
         self.answers = 0  # how many answers were read (the keystroke benchmark counts them)
         self.qmark = ""  # the mark before a terminal prompt ("?" in the wizard)
         self.gone = False  # the terminal is closed: stop writing
+        self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
 
     # --- output ---------------------------------------------------------------------------------------
     @property
     def width(self) -> int:
         if not self.tty:
             return MAX_WIDTH
-        return max(40, min(shutil.get_terminal_size((MAX_WIDTH, 24)).columns, MAX_WIDTH))
+        return max(40, min(shutil.get_terminal_size((MAX_WIDTH, 24)).columns, TTY_MAX_WIDTH))
 
     def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
         """Print wrapped to the width (indentation kept); survives any console encoding and a closed terminal.
@@ -216,10 +218,29 @@ class Console:
             if self._history is None:
                 self._history = InMemoryHistory()
             completer = WordCompleter(self.words, ignore_case=True, sentence=False) if self.words else None
+            extra = {"bottom_toolbar": self.toolbar_line} if self.toolbar is not None else {}
             return questionary.text(message, qmark=self.qmark, history=self._history, completer=completer,
-                                    complete_while_typing=False)
+                                    complete_while_typing=False, **extra)
 
         return self._ask(question) or ""
+
+    def toolbar_line(self) -> str:
+        """The standing line under a terminal prompt (prompt_toolkit's bottom toolbar), cut to the width: it
+        never wraps, so the screen above it holds still (issue 21)."""
+        try:
+            text = str(self.toolbar() or "")
+        except Exception:  # a toolbar must never break the prompt it stands under
+            return ""
+        width = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
+        out, used = "", 0
+        from .layout import display_width
+
+        for ch in text.replace("\n", " "):
+            w = display_width(ch)
+            if used + w > width - 1:
+                break
+            out, used = out + ch, used + w
+        return out
 
     def _ask(self, question: Any) -> Any:
         """Build the questionary question (`question()`) and run it; Ctrl-C, end of input or a closed terminal

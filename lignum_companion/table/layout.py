@@ -38,3 +38,103 @@ def table_text(headers: list[str], rows: list[list[Any]], width: int) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=[None] + [per] * n,
                     disable_numparse=True)
 
+
+
+def cell_columns(cells: list[tuple[str, str]], width: int, most: int = 3, narrowest: int = 26) -> list[str]:
+    """Menu entries (key, text) in as many columns as the width holds, read down each column; a long text wraps
+    inside its column under its own start, and columns are filled to an even height in lines. The count of
+    columns that gives the fewest lines wins (fewer columns on a tie)."""
+    if not cells:
+        return []
+    keyw = max(display_width(k) for k, _ in cells)
+    best: list[str] | None = None
+    for n in range(1, most + 1):
+        colw = (width - 2 * (n - 1)) // n
+        if n > 1 and colw < narrowest:
+            break
+        textw = max(8, colw - keyw - 3)
+        blocks = []
+        for key, text in cells:
+            lines = wrap_lines(text, textw) or [""]
+            head = " " * (keyw - display_width(key)) + key
+            blocks.append([f" {head}  {lines[0]}"] + [" " * (keyw + 3) + more for more in lines[1:]])
+        cols = _stack(blocks, n)
+        out: list[str] = []
+        for r in range(max(len(c) for c in cols)):
+            parts = [c[r] if r < len(c) else "" for c in cols]
+            line = "".join(part + " " * (colw + 2 - display_width(part)) for part in parts[:-1]) + parts[-1]
+            out.append(line.rstrip())
+        if best is None or len(out) < len(best):
+            best = out
+    return best or []
+
+
+def _stack(blocks: list[list[str]], n: int) -> list[list[str]]:
+    """Blocks in order into at most n columns of the smallest even height (a block never splits)."""
+    height = max(max(len(b) for b in blocks), -(-sum(len(b) for b in blocks) // n))
+    while True:
+        cols: list[list[str]] = [[]]
+        for b in blocks:
+            if cols[-1] and len(cols[-1]) + len(b) > height:
+                cols.append([])
+            cols[-1].extend(b)
+        if len(cols) <= n:
+            return cols
+        height += 1
+
+
+def fit_table(headers: list[str], rows: list[list[Any]], width: int, keep: int = 1) -> str:
+    """A plain table (headers, a rule, rows; columns two spaces apart) that fits `width` columns: when it is
+    too wide, the columns after the first `keep` (players' names, a score's place and name) go in blocks one
+    under the other, each block repeating the kept columns, and a cell too long for its column wraps inside it
+    (issue 21: 80 columns, four players, long and Hangul names). A table that fits is laid out as it is."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
+    n = len(headers)
+    natural = [max(display_width(r[i]) for r in cells) for i in range(n)]
+    if sum(natural) + 2 * (n - 1) <= width:
+        return _render(cells, natural)
+    kept = list(range(min(keep, n)))
+    kept_w = [min(natural[i], max(8, width // (3 * len(kept)))) for i in kept]
+    room = width - sum(kept_w) - 2 * len(kept)
+    rest = list(range(len(kept), n))
+    blocks: list[list[int]] = []
+    i = 0
+    while i < len(rest):
+        k = 1
+        for m in range(len(rest) - i, 0, -1):  # the most columns whose cells keep a readable width
+            per = (room - 2 * (m - 1)) // m
+            if all(per >= min(natural[j], 18) for j in rest[i:i + m]):
+                k = m
+                break
+        blocks.append(rest[i:i + k])
+        i += k
+    out = []
+    for block in blocks:
+        per = (room - 2 * (len(block) - 1)) // len(block)
+        widths = kept_w + [min(natural[j], max(per, 6)) for j in block]
+        out.append(_render([[r[j] for j in kept + block] for r in cells], widths))
+    return "\n\n".join(out)
+
+
+def _render(cells: list[list[str]], widths: list[int]) -> str:
+    """Rows of cells in columns of these widths; a longer cell wraps inside its column."""
+    def lines_of(row: list[str]) -> list[str]:
+        parts = [wrap_lines(c, w) if display_width(c) > w else [c] for c, w in zip(row, widths, strict=True)]
+        out = []
+        for k in range(max(len(p) for p in parts)):
+            line = "  ".join((p[k] if k < len(p) else "") + " " * (w - display_width(p[k] if k < len(p) else ""))
+                             for p, w in zip(parts, widths, strict=True))
+            out.append(line.rstrip())
+        return out
+
+    out = lines_of(cells[0]) + ["  ".join("-" * w for w in widths)]
+    for row in cells[1:]:
+        out += lines_of(row)
+    return "\n".join(out)
+
+
+def turned_table(headers: list[str], rows: list[list[Any]], width: int) -> str:
+    """A table with rows and columns swapped (the six cutting areas side by side), fitted to the width."""
+    turned_headers = [str(headers[0])] + [str(r[0]) for r in rows]
+    turned = [[headers[j]] + [r[j] for r in rows] for j in range(1, len(headers))]
+    return fit_table(turned_headers, turned, width)

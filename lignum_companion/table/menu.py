@@ -26,6 +26,7 @@ class Choice:
     follow: Callable[[str | None], list[str]] | None = None
     key: str = ""
     stem: str = ""
+    rare: bool = False  # listed behind the menu's `+` key (issue 21: menus fit the screen); its key still works
 
 
 @dataclass
@@ -39,11 +40,17 @@ class Menu:
     header: str = ""
     prompt: str = ""
     locations: bool = False  # keys are location numbers: a bare number not in the menu means `go N`
+    columns: bool = False  # entries laid out in columns, their notes only (the key is what to type)
 
     def __post_init__(self) -> None:
         for i, c in enumerate(self.choices, 1):
             if not c.key:
                 c.key = str(i)
+
+    @property
+    def rare(self) -> list[Choice]:
+        """Entries listed only on `+`."""
+        return [c for c in self.choices if c.rare]
 
     def find(self, key: str) -> Choice | None:
         key = key.casefold()

@@ -12,6 +12,7 @@ from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
+from lignum_companion.views.moves import bill_lines, board_moves
 
 from ..engine import LignumError, NotationError, advice, flow
 from ..engine import data as D
@@ -19,10 +20,10 @@ from ..engine import play as engine_play
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
 from .commands import Commands
-from .common import COMMANDS, dollars, seed_from_env, tpl
+from .common import COMMANDS, dollars, screen, seed_from_env, tpl
 from .console import Back, Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams, signals_held
 from .draws import DrawMenus
-from .layout import table_text, wrap_lines
+from .layout import cell_columns, turned_table, wrap_lines
 from .menu import COUNTED, Choice, Menu, repeated, spelled
 from .turns import TurnMenus
 from .winter import WinterMenus
@@ -53,12 +54,18 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         self.con = con
         self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
         self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
-        self.shown: tuple[Any, ...] | None = None
+        self.shown: tuple[Any, ...] | None = None  # the (round, step) whose reminder was shown
+        self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
+        self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
+        self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
+        self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
+        self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
         self.round_shown: int | None = None
         self.hinted = False
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
         self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
         self.announcer = advice.Announcer()  # says each warning once per step
+        con.toolbar = self.toolbar  # at a terminal: season, step, whose turn, money, whom the game waits for
         names = [p.name for p in g.players]
         con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
                            | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
@@ -90,6 +97,20 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 return 1
         return 0
 
+    def toolbar(self) -> str:
+        """The line that stands under the prompt at a terminal: where the game is, whose turn it is with that
+        player's money, food and loans, and whom the game waits for (issue 21)."""
+        g = self.g
+        if g.over:
+            return views.header_line(g)
+        parts = [views.where(g)]
+        actor = flow.actors(g)
+        if actor and flow.actor_kind(g) not in ("table", "all"):
+            p = g.players[actor[0]]
+            parts.append(screen("toolbar_turn", name=p.name, money=p.money, food=p.food, loans=p.loans))
+        parts.append(screen("toolbar_waiting", waiting=views.waiting_for(g)))
+        return " · ".join(parts)
+
     def say(self, text: str = "", **kw: Any) -> None:
         self.con.say(text, **kw)
 
@@ -115,7 +136,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
     def _show_step(self) -> None:
         g = self.g
-        if g.round != self.round_shown and not g.over:
+        banner = g.round != self.round_shown and not g.over
+        if banner:
             self.round_shown = g.round
             self.say("")
             if g.round > D.ROUNDS:
@@ -124,20 +146,25 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 self.say(tpl("round_banner", season=views.season_name(g.season).capitalize(), year=g.year,
                              round=g.round, rounds=D.ROUNDS))
         kind = flow.actor_kind(g)
-        per_player = kind in ("clearing", "ordered", "free")
-        who = flow.actors(g)[:1] if kind == "free" else flow.actors(g)  # any order: the asked player (R24)
-        key = (g.round, g.step, tuple(who) if per_player else ())
-        if key == self.shown:
+        actor = flow.actors(g)
+        # once per step; in steps where each player acts for themselves, once per player concerned (issue 21)
+        person = g.players[actor[0]].name if actor and kind == "ordered" else ""
+        step_key = (g.round, g.step)
+        new_step = self.shown is None or self.shown != step_key
+        if new_step:
+            self.shown, self.reminded = step_key, set()
+        if person in self.reminded or (not new_step and not person):
             return
-        new_step = self.shown is None or self.shown[:2] != key[:2]
-        self.shown = key
-        self.say("")
-        self.say(views.reminder(g), reflow=True)
+        self.reminded.add(person)
+        if not banner:  # right under the round's banner it needs no blank line
+            self.say("")
+        self.say(views.reminder(g, brief=g.step in self.steps_read), reflow=True)
+        self.steps_read.add(g.step)
         if g.step == "area" and new_step:
             self.say("")
-            self.say(table_text(*views.board_rows(g), self.con.width), wrap=False)
+            self.say(turned_table(*views.board_rows(g), self.con.width), wrap=False)
         if new_step:
-            for line in views.pending_lines(g)[1:]:
+            for line in views.pending_lines(g, calm=True)[1:]:
                 self.say(line)
 
     def step_menu(self) -> Menu:
@@ -150,14 +177,26 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         return self.turn_menu(flow.actors(g)[0])
 
     # --- asking ----------------------------------------------------------------------------------------------
-    def show_menu(self, menu: Menu) -> None:
-        if menu.header:
+    def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
+        """The question's header and entries; `rare`: the entries behind `+` only. A menu in columns already shown
+        in full in this step comes as one short paragraph unless `full` (`?` shows it whole; issue 21)."""
+        if menu.header and not rare:
             self.say(menu.header)
-        width = max((texts.display_width(c.shown) for c in menu.choices), default=0)
+        if menu.columns and not rare:
+            seen = (0, self.g.step, "")  # in full once a sitting (then brief), and on `?`
+            if not full and seen in self.menus_seen:
+                self.show_brief(menu)
+                return
+            self.menus_seen.add(seen)
+        if menu.columns or rare:
+            self.show_columns(menu, rare)
+            return
+        shown = [c for c in menu.choices if not c.rare]  # the rest behind `+` (issue 21)
+        width = max((texts.display_width(c.shown) for c in shown), default=0)
         width = min(width, 26)
-        keyw = max((len(c.key) for c in menu.choices), default=1)
+        keyw = max((len(c.key) for c in shown), default=1)
         cols = self.con.width
-        for c in menu.choices:
+        for c in shown:
             note = c.note.replace("{key}", c.key)
             pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
             head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
@@ -169,6 +208,35 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         if not self.hinted:
             self.hinted = True
             self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
+
+    def show_brief(self, menu: Menu) -> None:
+        """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph."""
+        import re
+
+        def brief(c: Choice) -> str:
+            text = c.note.replace("{key}", c.key) or c.shown
+            return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
+
+        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
+        text = "  " + " · ".join(items)  # `?` shows the whole menu (the hint says so)
+        for line in texts.wrap(text, self.con.width - 2):
+            self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
+
+    def show_columns(self, menu: Menu, rare: bool) -> None:
+        """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
+        used ones behind `+`, which lists them."""
+        shown = [c for c in menu.choices if c.rare == rare]
+        cells = [(c.key, (c.note.replace("{key}", c.key) or c.shown) if menu.columns
+                  else f"{c.shown}  {c.note.replace('{key}', c.key)}".strip()) for c in shown]
+        if not rare and menu.rare:
+            cells.append(("+", screen("more_entries", keys=", ".join(c.key for c in menu.rare))))
+        for line in cell_columns(cells, self.con.width):
+            self.say(line, wrap=False)
+        if not self.hinted:
+            self.hinted = True
+            self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
 
     def prompt_text(self, menu: Menu) -> str:
         label = menu.prompt or menu.who
@@ -179,7 +247,7 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def ask(self, menu: Menu) -> None:
         """Ask until an answer is accepted by the engine and saved."""
         self.menu = menu
-        self.show_menu(menu)
+        self.show_menu(menu, full=False)
         while True:
             try:
                 lines = self.pick(menu, top=True)
@@ -204,6 +272,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 return self.take(menu.choices[menu.default], None)
             if raw == "?":
                 self.show_menu(menu)
+                continue
+            if raw == "+" and menu.rare:
+                self.show_menu(menu, rare=True)
                 continue
             if self.command(raw):
                 self.say(tpl("menu_again", who=menu.prompt or menu.who))
@@ -377,13 +448,54 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         except OSError as e:
             self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
             return False
-        for text in done:
-            self.say(tpl("saved_line", text=text))  # the notation line as written to the file
-        self.report(before, trial)
+        self.report(before, trial, done)
         return True
 
-    def report(self, before: Game, after: Game) -> None:
-        """Money, food, loans and debts that changed (also by the automatic winter steps)."""
+    def report(self, before: Game, after: Game, done: list[str]) -> None:
+        """What an accepted answer changed, in the order the table does it (issue 21): the lines saved with the
+        money they moved, what to move on the board, the players with nothing to do, and a winter bill before
+        its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
+        money when a round ended."""
+        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
+        money = self.money_lines(before, after)
+        bills = after.winter_bills[len(before.winter_bills):]
+        moves = board_moves(before, after)
+        if len(saved) == 1 and not bills:  # the mover's board moves and money on the line of their answer
+            actor = next((p.name for p in after.players if done[0].startswith(p.name + " ")), None)
+            own = [m for m in moves if actor is not None and m.name == actor]
+            cash = [m for m in money if actor is not None and m.strip().startswith(actor + ": ")]
+            parts = [own[0].moves] if own else []
+            parts += [cash[0].strip().partition(": ")[2]] if cash else []
+            if parts:
+                saved = [saved[0] + " - " + "; ".join(parts)]
+                moves = [m for m in moves if m not in own]
+                money = [m for m in money if m not in cash]
+        if len(saved) > 1 and len({d.split()[1:2][0] if len(d.split()) > 1 else "" for d in done}) == 1:
+            saved = [tpl("saved_line", text=", ".join(done))]  # `anna area 5, ben area 4, ...` in one line
+        for line in saved:
+            self.say(line)
+        for m in moves:
+            self.say(m.line)
+        for line in views.skip_lines(after, after.skips[len(before.skips):]):
+            self.say(line)
+        if bills:
+            for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
+                self.say(line)
+            if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
+                self.con.line(screen("bill_pause"))
+        if bills and after.round > before.round:  # the bills said it, and the season's money follows
+            billed = {after.players[b["player"]].name for b in bills}
+            money = [m for m in money if m.strip().partition(": ")[0] not in billed]
+        for line in money:
+            self.say(line)
+        for r in range(before.round, after.round):
+            recap = views.recap_lines(after, r)
+            if recap:  # the season's money in one paragraph
+                self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
+
+    def money_lines(self, before: Game, after: Game) -> list[str]:
+        """One line per player whose money, food, loans or debt changed."""
+        out = []
         for p0, p1 in zip(before.players, after.players, strict=True):
             sums: dict[str, list[int]] = {}
             for e in p1.ledger[len(p0.ledger):]:
@@ -398,7 +510,6 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
                 if a != b:
                     parts.append(f"{word} ${a} → ${b}" if attr == "debt" else f"{word} {a} → {b}")  # debt is dollars
             if parts:
-                self.say(f"     {p1.name}: " + ", ".join(parts))
-        for line in views.changes(before, after):  # skipped players, winter bills, the season's money (R24, R14)
-            self.say(line)
+                out.append(f"     {p1.name}: " + ", ".join(parts))
+        return out
 

@@ -13,7 +13,7 @@ from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import total
 from ..engine.state import Player
-from .common import TOKEN_NOTES, counted, short, tpl
+from .common import TOKEN_NOTES, counted, screen, short, tpl
 from .menu import Choice, Menu
 from .wood import area_worth
 
@@ -42,13 +42,29 @@ class TurnMenus:
                 seen[verb] = seen.get(verb, 0) + 1
                 c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
                 c.stem = verb if seen[verb] == 1 else ""  # `foodhut 1`, `loan 2` (menu.spelled)
+        if g.step != "travel":  # a loan while money is plenty: behind `+` (issue 21), typed by its key as ever
+            for c in free:
+                c.rare = c.shown.split()[:1] == ["loan"] and p.money >= D.WORKER_PRICE * 2
         choices += free
         if default is None and len(choices) == 1:
             default = 0
+        if default is not None:
+            choices[default].rare = False  # what Enter takes is always in sight
+        if sum(not c.rare for c in choices) < 2:
+            for c in choices:
+                c.rare = False
         header = self.turn_header(p)
-        if g.step == "travel":  # before the trip: what the coming winter will ask of this player
-            header = "\n".join(views.forecast_player_lines(g, pi) + [header])
-        return Menu(p.name, choices, default, self.free_player(p), header=header, locations=g.step == "travel")
+        if g.step == "travel":  # before the trip: what the coming winter will ask, said again when it changes
+            forecast = views.forecast_player_lines(g, pi)
+            seen = getattr(self, "forecast_seen", {})
+            figures = views.forecast_figures(g, pi)  # food and logs held, the cost: said again when they change
+            if forecast and seen.get(pi) != figures:
+                seen[pi] = figures
+                header = "\n".join(forecast + [header])
+            for c in free:  # a loan while money is plenty: behind `+`, typed by its key as ever (issue 21)
+                c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2
+        return Menu(p.name, choices, default, self.free_player(p), header=header, locations=g.step == "travel",
+                    columns=g.step == "travel")
 
     def turn_header(self, p: Player) -> str:
         g = self.g
@@ -75,7 +91,11 @@ class TurnMenus:
 
         name = paint(p.name, p.colour, colour_on(getattr(getattr(self, "con", None), "stdout", None)))
         others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
+        said = getattr(self, "any_order_said", None)
+        if said == (g.round, g.step):
+            others = []  # said once per step (issue 21)
         if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
+            self.any_order_said = (g.round, g.step)
             bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
         return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits)
 
@@ -126,10 +146,19 @@ class TurnMenus:
                     free_left = g.supply.get("free_sawyers", 0)
                     note = tpl("note_sawyer_extra" if a.args["extra"] else "note_sawyer", left=free_left)
                     choices.append(self.choice(a, note))
+                    choices[-1].rare = bool(a.args["extra"])  # the paid sawyer: behind `+` (issue 21)
             elif kind == "tasks":
+                notes = []
                 for a in acts:
                     t = next(t for t in g.task_display if t.id == a.args["task"])
-                    choices.append(self.choice(a, tpl("note_task", value=t.value, needs=words.card_needs(t.missing()))))
+                    notes.append((a, tpl("note_task", value=t.value, needs=words.card_needs(t.missing()))))
+                if len(notes) == 1:
+                    choices.append(self.choice(*notes[0]))
+                else:  # one entry for the face-up cards, each card on `13 N` (issue 21: the menu fits the screen)
+                    cards = ", ".join(screen("task_value", id=a.args["task"], value=next(
+                        t.value for t in g.task_display if t.id == a.args["task"])) for a, _ in notes)
+                    choices += self._inline_or_sub(p, f"go {loc} ...", screen("tasks_menu", cards=cards), notes,
+                                                   most=1)
             elif kind == "plan":
                 notes = [(a, tpl("note_plan", card=words.card(a.args["card"]),
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
@@ -140,7 +169,7 @@ class TurnMenus:
                 notes = [(a, self._market_note(p, a)) for a in acts]
                 choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_market_menu"), notes)
                 choices.append(Choice(f"go {loc} buy:...", tpl("note_market_buy"),
-                                      follow=self._typed_go(p, loc, "buy:", "ask_market_buy")))
+                                      follow=self._typed_go(p, loc, "buy:", "ask_market_buy"), rare=True))
             elif kind == "fodder":
                 choices.append(self.choice(acts[0], tpl("note_fodder")))
             else:
@@ -204,9 +233,10 @@ class TurnMenus:
         money += [tpl("note_get", n=income)] if income else []
         return tpl("note_market", what=", ".join(parts), money=", ".join(money)) if parts else ", ".join(money)
 
-    def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]]) -> list[Choice]:
-        """Up to three choices go in the menu; more go in a sub-menu behind one entry."""
-        if len(items) <= 3:
+    def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]],
+                       most: int = 3) -> list[Choice]:
+        """Up to `most` choices go in the menu; more go in a sub-menu behind one entry."""
+        if len(items) <= most:
             return [self.choice(a, n) for a, n in items]
 
         stem = shown.removesuffix(" ...")

@@ -46,7 +46,9 @@ class WinterMenus:
             own.pop("store", None)  # every stored log is burnt first (R14)
         example = rules.wood_example(own)
         self.say(tpl("winter_short", short=bill.still_short, name=p.name, wood=words.by_area(own)))
-        options = sorted(main, key=lambda a: rules.forced_sale_value(a.args["sell"]))
+        # the heating wood in the firewood storage is sold last: sold for food, the heating misses it (issue 21)
+        options = sorted(main, key=lambda a: (bool(a.args["sell"].get("store")),
+                                              rules.forced_sale_value(a.args["sell"])))
         choices = []
         for a in options:
             note = tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"]))

@@ -47,7 +47,7 @@ class WorkMenus:
             a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
             choices.append(self.choice(a, tpl("note_hut_worker")))
         if len(cuts) > len(shown) + (1 if with_hut else 0):
-            choices.append(Choice("cut ...", tpl("note_cut_other"), follow=self._typed(p, "cut", "ask_cut")))
+            choices.append(Choice("cut ...", tpl("note_cut_other"), follow=self._typed(p, "cut", "ask_cut"), rare=True))
         for a in main:
             if a.verb == "relocate":
                 choices.append(self.choice(a, tpl("note_relocate", wood=wood_words(g, a.args["area"]))))
@@ -114,7 +114,7 @@ class WorkMenus:
         if split is not None:
             choices.append(split)
         choices.append(Choice(tpl("shown_other"), tpl("note_transport_other"),
-                              follow=self._typed_any(p, "ask_transport")))
+                              follow=self._typed_any(p, "ask_transport"), rare=True))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         default = max(best, key=lambda b: (b[0], -b[1]))[1] if best else len(choices) - 1
@@ -147,7 +147,7 @@ class WorkMenus:
                        example: str = example) -> list[str]:
                 return self.text_answer(tpl("ask_split", example=example), parse_split, given=arg)
 
-            return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow)
+            return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow, rare=True)
         return None
 
     def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
@@ -169,7 +169,8 @@ class WorkMenus:
             choices.append(self.choice(a, tpl("note_sledge_food" if food else "note_sledge", food=food,
                                               dest=dest_words(a.args["dest"]))))
         choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
-        choices.append(Choice(tpl("shown_other"), tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge")))
+        choices.append(Choice(tpl("shown_other"), tpl("note_sledge_other"), follow=self._typed_any(p, "ask_sledge"),
+                              rare=True))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         return choices, 0
@@ -209,7 +210,7 @@ class WorkMenus:
                 if total(a.args["disks"]) == 2:
                     card = rules.plan_active(g, p, "sawing")
                     choices.append(self.choice(a, tpl("note_saw_two_card" if card else "note_saw_two")))
-        choices.append(Choice("saw ...", tpl("note_saw_other"), follow=self._typed(p, "saw", "ask_saw")))
+        choices.append(Choice("saw ...", tpl("note_saw_other"), follow=self._typed(p, "saw", "ask_saw"), rare=True))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_done")) for a in done]
         return choices, (default if default is not None else len(choices) - 1)
@@ -251,7 +252,7 @@ class WorkMenus:
             else:
                 note = tpl("note_sell", value=value, what=what)
             choices.append(self.choice(a, note))
-        choices.append(Choice("sell ...", tpl("note_sell_other"), follow=self._typed(p, "sell", "ask_sell")))
+        choices.append(Choice("sell ...", tpl("note_sell_other"), follow=self._typed(p, "sell", "ask_sell"), rare=True))
         done = [a for a in main if a.verb == "done"]
         for a in done:
             if default is None:
@@ -265,7 +266,7 @@ class WorkMenus:
                       key=lambda a: (-total(a.args["pieces"]), -wood_value(a.args["pieces"])))
         choices = [self.choice(a, tpl("note_dry")) for a in drys[:6]]
         if len(drys) > 6:
-            choices.append(Choice("dry ...", tpl("note_dry_other"), follow=self._typed(p, "dry", "ask_dry")))
+            choices.append(Choice("dry ...", tpl("note_dry_other"), follow=self._typed(p, "dry", "ask_dry"), rare=True))
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_no_dry")) for a in done]
         return choices, 0

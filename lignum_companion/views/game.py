@@ -99,10 +99,12 @@ def wood_text(bag: dict[str, int]) -> str:
     return words.bag(bag)
 
 
-def reminder(g: Game, file: str = "") -> str:
+def reminder(g: Game, file: str = "", brief: bool = False) -> str:
     """The step's reminder for the physical board, filled with this game's numbers.
 
-    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one."""
+    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one.
+    `brief`: for a table that has read it once this sitting, the path and the trip in a line or two (the
+    travel menu itself says what each location costs; issue 21)."""
     tpl = texts.load("reminders")["steps"]
     step = g.step
     if g.over:
@@ -167,7 +169,23 @@ def reminder(g: Game, file: str = "") -> str:
         fields["task"] = next((t.id for t in (p.tasks if p else []) if not t.complete), "T1")
     if step == "sawing":  # input -> output with both named (R9; the Heating Supply card's firewood, R20)
         fields.update({f"yield_{k}": rules.saw_yield(g, p, k) if p else D.SAW_YIELD[k] for k in D.KINDS})
-    return texts.fill(tpl.get(key, step), **fields)
+    if brief and key in ("path", "travel"):
+        if key == "travel":
+            return fields["food"] + texts.fill(tpl["travel"], **{**fields, "food": ""}).split("\n")[0]
+        cleanup = fields["cleanup"].rstrip("\n") + "\n" if fields["cleanup"] else ""
+        return cleanup + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
+    text = texts.fill(tpl.get(key, step), **fields)
+    if brief and key in BRIEF_STEPS:  # read once this sitting: its first sentence says what to do
+        import re
+
+        first = re.split(r"(?<=\.)\s", text.replace("\n", " "), maxsplit=1)[0]
+        return first if len(first) < len(text) else text
+    return text
+
+
+# Steps whose reminder a table that has read it once gets as its first sentence (issue 21); the others (the area
+# choice, winter, the final river sale, a hut's turn) come whole every time.
+BRIEF_STEPS = frozenset({"cutting", "transport", "sawing", "tasks", "drying", "arrival", "reveal", "placement"})
 
 
 def board_fields(g: Game, tpl: dict[str, str]) -> dict[str, Any]:
@@ -192,20 +210,26 @@ def _example_path(n: int) -> list[str]:
     return [tokens[i] for i in order]
 
 
-def pending_lines(g: Game) -> list[str]:
-    """Who the game waits for, plus anything owed (e.g. wood that must be sold)."""
+def pending_lines(g: Game, calm: bool = False) -> list[str]:
+    """Who the game waits for, plus anything owed (e.g. wood that must be sold).
+
+    `calm` (the table mode, at each new step): only what this step can act on - a task's needs in the tasks
+    step, a plan in the season's travel (or the winter's first step) - so that a step does not repeat every
+    player's tasks (issue 21)."""
     w = texts.load("labels")["flow"]
+    tasks_now = not calm or g.step == "tasks"
+    plans_now = not calm or g.step in ("travel", "bonus")
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == "selling" and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
             out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
         if p.debt:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
-        for pl in p.plans:
+        for pl in p.plans if plans_now else ():
             if pl.round == g.round and not g.over:
                 out.append(texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
                                       season=w["seasons"].get(g.season, g.season)))
-        for t in p.tasks:
+        for t in p.tasks if tasks_now else ():
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
@@ -338,15 +362,49 @@ def money(n: int | float | None, sign: bool = False) -> str:
     return f"-${text}" if n < 0 else (f"+${text}" if sign else f"${text}")
 
 
+# Skips that only say a place is empty (the board shows it); others (no saw for the wood in the sawing area, no
+# sledge for the woodpile) are news the table wants (issue 21).
+EMPTY_SKIPS = frozenset({"no_river", "empty_woodpile", "nothing_to_saw", "nothing_to_sell", "nothing_to_dry",
+                         "no_task", "no_task_piece", "nothing", "no_mill_worker", "no_woodcutters"})
+
+
 def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
-    """One line per player skipped because they had nothing to do (feeding or heating paid alone is a bill)."""
+    """Players skipped because they had nothing to do (feeding or heating paid alone is a bill), said calmly:
+    the steps where nobody had anything to do in one line for the lot, and one line per other step naming
+    its players with the reason (issue 21). A river line only for a player with river wood (R8)."""
     tpl = texts.load("reminders")["skip"]
-    out = []
-    for _round, step, pi, why in skips:
+    scr = texts.load("screen")["skip"]
+    by_step: dict[tuple[int, str], list[tuple[int, str]]] = {}
+    for rnd, step, pi, why in skips:
         if why == "paid":
             continue
-        text = texts.fill(tpl.get(why, tpl["nothing"]), name=g.players[pi].name)
-        out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
+        p = g.players[pi]
+        if why == "one_river_kind" and not p.wood["river"]:
+            continue  # nothing on the river: nothing to say (R8)
+        if why == "no_task_piece" and not any(not t.complete for t in p.tasks):
+            why = "no_task"
+        by_step.setdefault((rnd, step), []).append((pi, why))
+    idle, out = [], []
+    n = len(g.players)
+    for (_rnd, step), who in by_step.items():
+        if len({pi for pi, _ in who}) == n and all(why in EMPTY_SKIPS for _, why in who):
+            idle.append(step_name(step))
+            continue
+        said: dict[str, list[str]] = {}
+        for pi, why in who:
+            if why in EMPTY_SKIPS and step != "river":
+                continue  # nothing there to work on: plain on the board, not worth a line
+            said.setdefault(why, []).append(g.players[pi].name)
+        for why, names in said.items():  # players with the same reason in one line
+            many = scr.get(f"{why}_many") if len(names) > 1 else None
+            text = texts.fill(many, names=join_names(names, texts.load("labels")["game"]["and"])) if many else None
+            for name in ([] if text else names):
+                out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(),
+                                      why=texts.fill(tpl.get(why) or scr.get(why) or tpl["nothing"], name=name)))
+            if text:
+                out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
+    if idle:
+        out.insert(0, texts.fill(scr["nobody"], steps=", ".join(idle)))
     return out
 
 
@@ -492,8 +550,16 @@ def forecast_line(f: Any) -> str:
     if f.debt:
         parts.append(texts.fill(tpl["debt"], debt=f.debt))
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
+    sold_logs = sum(f.food_sale.get("store", {}).values())
+    if sold_logs:  # R14: food is paid before heating, so the heating wood they can see may go for food (issue 21)
+        parts.insert(0, texts.fill(tpl["chain_one" if sold_logs == 1 else "chain"], n=sold_logs,
+                                   cost=f.heating.cost))
+        if f.food.missing:
+            parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
+                                    winter=D.WINTER_MISSING_PIECE_COST))
     return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
-                      logs_have=f.heating.have, heat_need=f.heating.need, make=make, outcome="; ".join(parts))
+                      logs_have=f.heating.have + sold_logs, heat_need=f.heating.need, make=make,
+                      outcome="; ".join(parts))
 
 
 def forecast_lines(g: Game) -> list[str]:
@@ -522,6 +588,17 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     return [heading, "  " + forecast_line(f)]
 
 
+def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
+    """What a table reads in a forecast: food and logs held, what is missing and its cost (() when not due).
+    The table mode says the forecast again only when these change (issue 21)."""
+    from lignum_companion.engine import advice
+
+    f = advice.forecast(g, pi) if advice.forecast_due(g) else None
+    if f is None:
+        return ()
+    return (f.year, f.food.have, f.food.need, f.heating.have, f.heating.need, f.cost, f.logs_can_make)
+
+
 def forecast_short(g: Game, pi: int) -> str:
     """A player's coming winter in two words for the turn's status line ('' when not due)."""
     from lignum_companion.engine import advice
@@ -548,7 +625,7 @@ def warning_text(alert: Any) -> str:
         fields["card"] = words.card(alert.figures.get("card", ""))
     if alert.kind == "task-lost":
         fields["needs"] = words.coded_needs(alert.figures["needs"])
-    if alert.kind == "dry3-sale":
+    if alert.kind in ("dry3-sale", "dry3-sale-task", "saw-area-no-saw"):
         fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
     if alert.kind == "huts-unused":
         fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)
@@ -558,7 +635,22 @@ def warning_text(alert: Any) -> str:
 
 
 def warning_lines(alerts: list[Any]) -> list[str]:
-    """A heading and one line per warning ([] when there is none)."""
+    """A heading and one line per warning ([] when there is none); the same warning for several players, worded
+    to begin with the player, is one line naming them all (issue 21)."""
     if not alerts:
         return []
-    return [texts.load("advice")["warning"]["heading"]] + ["  ⚠ " + warning_text(a) for a in alerts]
+    tpl = texts.load("advice")["warning"]
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for a in alerts:
+        same = repr(sorted(a.figures.items())) if tpl.get(a.kind, "").startswith("{player}:") else a.key
+        groups.setdefault((a.kind, same), []).append(a)
+    out = [tpl["heading"]]
+    for group in groups.values():
+        first = group[0]
+        if len(group) > 1:
+            import dataclasses
+
+            names = join_names([a.player for a in group], texts.load("labels")["game"]["and"])
+            first = dataclasses.replace(first, player=names)
+        out.append("  ⚠ " + warning_text(first))
+    return out

@@ -46,6 +46,12 @@ class Stats:
 # --- one game -------------------------------------------------------------------------------------------
 
 
+def whole_dollars(v: float | None) -> int | None:
+    """A season's average money in whole dollars, as a table counts coins (issue 21: never `$0.5`); the JSON
+    keeps the exact average."""
+    return None if v is None else int(v + 0.5) if v >= 0 else -int(-v + 0.5)
+
+
 def summarise(path: str) -> dict[str, Any]:
     """What `lignum games` and `lignum stats` need of one file, never raising for a bad one, as data for the cache:
     {"players": "anna, ben", "pos": flow.position} for every game, plus {"game": summary} once it is over; for a

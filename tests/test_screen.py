@@ -1,0 +1,295 @@
+"""The table screen (issue 21): moves on the board said once when they happen (§4), calm output (§1), tables and
+menus that fit the width (§2), and what the advisor says only when it is true (§5)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from helpers import PATHS, fix, forward, play, player, script_to, start
+
+from lignum_companion import table
+from lignum_companion.engine import data as D
+from lignum_companion.table.layout import cell_columns, fit_table, turned_table
+from lignum_companion.texts import catalog as texts
+from lignum_companion.views import game as views
+from lignum_companion.views import moves
+
+
+def said(before, after) -> dict[str, str]:
+    """Each player's moves on the board, as the table mode says them."""
+    return {m.name: m.moves for m in moves.board_moves(before, after)}
+
+
+def at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tuple[str, ...] = (), **kw):
+    g = start(n, **kw).game()
+    lines: list[str] = []
+    if before:
+        forward(g, lines, step="travel", round=round, who=who)
+        play(g, lines, *before)
+    forward(g, lines, step=step, round=round, who=who)
+    return g
+
+
+# --- §4: every move on the physical board is said, once, when it happens ----------------------------------------
+
+
+def test_the_drying_step_says_which_piece_moves_from_which_area_to_which():
+    g = at(step="selling", round=2, before=(fix("anna", "dry1.S", 1), fix("anna", "dry2.mF", 2),
+                                            fix("anna", "sale.F", 1)))
+    b = g.clone()
+    forward(g, None, step="drying", who="anna")
+    text = said(b, g)["anna"]
+    assert "every drying area moves one area right" in text
+    assert "from the second drying area to the third drying area" in text
+    assert "from the first drying area to the second drying area" in text
+    b = g.clone()
+    play(g, None, "anna dry F")
+    assert said(b, g)["anna"] == "F from the sale area to the first drying area"  # said once, the shift not again
+
+
+def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
+    g = at(step="transport", round=1, before=(fix("anna", "woodpile.F", 5), fix("anna", "bearers", 2),
+                                              fix("anna", "wagon", 2), fix("anna", "fodder", 3)))
+    assert player(g, "anna").fodder == [3]
+    b = g.clone()
+    play(g, None, "anna wagon sale:3F")
+    text = said(b, g)["anna"]
+    assert "3F from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
+    assert "wagon back to the supply" in text  # the wagon token is spent (R7)
+    b = g.clone()
+    play(g, None, "anna wagon sale:2F")
+    assert "fodder 2 spent: back to the supply" in said(b, g)["anna"]
+
+
+def test_building_huts_turns_the_craftwork_tokens_onto_the_hut_areas():
+    g = at(step="travel", round=1, before=(fix("anna", "stake", 1), fix("anna", "board", 1), fix("anna", "joker", 1)))
+    b = g.clone()
+    play(g, None, "anna build drying+food+accom")
+    text = said(b, g)["anna"]
+    assert text.startswith("turn the craftwork tokens") and "stake" in text and "joker" in text
+    assert "drying" in text and "accom" in text or "accommodation" in text
+
+
+def test_planned_work_puts_the_token_pair_on_the_card_and_the_season():
+    g = at(step="travel", round=1, mode="expert")
+    b = g.clone()
+    play(g, None, "anna go 8 sawing 1")
+    text = said(b, g)["anna"]
+    assert "planned-work tokens numbered 1" in text and "Sawing" in text.title() and "year 1" in text
+
+
+def test_a_carpenter_and_furniture_are_said_on_the_board():
+    g = at(step="travel", round=1, expansion="joinery")
+    b = g.clone()
+    play(g, None, "anna go carpenter")
+    assert "take the carpenter" in said(b, g)["anna"]
+    f = at(step="tasks", round=2, expansion="joinery", before=(fix("anna", "dry2.mS", 1),))
+    b = f.clone()
+    play(f, None, "anna furnish dry2:mS")
+    assert said(b, f)["anna"] == "mS from the second drying area to the furniture shop"
+
+
+def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
+    from lignum_companion.engine.state import Task
+
+    g = at(step="travel", round=2, mode="advanced", before=(fix("anna", "sale.mF", 1),))
+    player(g, "anna").tasks.append(Task("T9", 12, [["mF", 0]], [False]))
+    forward(g, None, step="tasks", who="anna")
+    b = g.clone()
+    play(g, None, "anna fill T9 sale:mF")
+    text = said(b, g)["anna"]
+    assert "task T9 is complete: it pays $12 at the end (R19)" in text
+    assert "mF off the sale area" in text
+
+
+def test_overtime_hardwood_onto_the_woodpile_is_said():
+    b = at(step="cutting", round=2)
+    g = b.clone()
+    player(g, "anna").wood["woodpile"]["H"] = 1  # what the Overtime card adds (the engine's own test covers it)
+    assert said(b, g)["anna"] == "H onto the woodpile"
+
+
+def test_the_winter_bill_is_shown_before_its_money_and_a_terminal_waits_for_enter(tmp_path):
+    script = script_to(start(2), step="bonus", round=4)
+    path = script.write(tmp_path / "bill.lignum")
+    out = io.StringIO()
+    answers = "\n".join(["", "", "", "", "", "", "", "quit"]) + "\n"
+    con = table.Console(tty=False, stdin=io.StringIO(answers), stdout=out)
+    table.play(path, con=con, seed="1")
+    text = out.getvalue()
+    bill = text.index("Winter bill, anna: hand in 0 food and 0 heating wood")
+    assert "missing: $" in text[bill:bill + 200]
+    assert bill < text.index("Money after winter, year 1")  # the bill before the money it costs
+
+    asked: list[str] = []
+
+    class Tty(table.Console):  # a terminal: the bill waits for Enter, and nothing is added to the log
+        def _read(self, message: str) -> str:
+            asked.append(message)
+            return ""
+
+    from lignum_companion.gamefile import store as gamefile
+
+    path = script.write(tmp_path / "pause.lignum")
+    lines = path.read_text(encoding="utf-8")
+    session = table.Session(path, *gamefile.load(path), Tty(tty=True, stdin=io.StringIO(), stdout=io.StringIO()))
+    before = session.g.clone()
+    session.report(before, before.clone(), [])
+    assert asked == []  # no bill settled between equal states: no pause
+    settled = before.clone()
+    forward(settled, None, step="path", round=5)
+    session.report(before, settled, [])
+    assert asked == [texts.load("screen")["text"]["bill_pause"]]
+    assert path.read_text(encoding="utf-8") == lines
+
+
+# --- §5: the advisor says only what is true ---------------------------------------------------------------------
+
+
+def test_river_lines_only_for_players_with_river_wood():
+    g = start(2).game()
+    g.players[0].wood["river"] = {"F": 2}
+    skips = [[9, "river", 0, "one_river_kind"], [9, "river", 1, "one_river_kind"]]
+    lines = views.skip_lines(g, skips)
+    assert len(lines) == 1 and "anna" in lines[0] and "ben" not in lines[0]
+    g.players[0].wood["river"] = {}
+    assert views.skip_lines(g, skips) == []
+
+
+def test_steps_with_nothing_to_do_for_anyone_are_one_line_and_a_missing_saw_is_still_said():
+    g = start(3).game()
+    skips = [[1, "arrival", i, "no_river"] for i in range(3)] + [[1, "sawing", 0, "no_saw"],
+                                                                 [1, "sawing", 1, "no_saw"],
+                                                                 [1, "sawing", 2, "nothing_to_saw"]]
+    lines = views.skip_lines(g, skips)
+    assert lines == ["Nothing to do for anyone: arrival.", "Sawing: anna and ben have no saw: nothing to saw."]
+
+
+def test_the_winter_menu_offers_the_heating_wood_last(tmp_path):
+    script = script_to(start(2), step="bonus", round=4)
+    script = script.then(fix("anna", "loans", 2), fix("anna", "store.mF", 2), fix("anna", "sale.S", 4),
+                         fix("anna", "money", -5))
+    path = script.write(tmp_path / "feed.lignum")
+    out = io.StringIO()
+    con = table.Console(tty=False, stdin=io.StringIO("\n\n\n\n\nquit\n"), stdout=out)
+    table.play(path, con=con, seed="1")
+    text = out.getvalue()
+    menu = text[text.index("-- anna, feeding"):]
+    entries = [line for line in menu.splitlines()[1:] if re.match(r"\s+\d+\s+feed \w", line)]
+    assert entries and "store:" not in entries[0] and any("store:" in e for e in entries)
+    first_store = next(i for i, e in enumerate(entries) if "store:" in e)
+    assert all("store:" in e for e in entries[first_store:])
+
+
+# --- §1: calm output --------------------------------------------------------------------------------------------
+
+
+def test_the_travel_menu_at_four_players_fits_twelve_lines_at_100_columns():
+    from lignum_companion.gamefile import store as gamefile
+
+    script = start(4, mode="expert").then("path " + PATHS[4], "task 14 mF@0+mF@0", "task 16 S@0+mS@0",
+                                          "task 18 S@0+mF@0", "task 8 mF@1+mF@0")
+    path = script.write(Path(__import__("tempfile").mkdtemp()) / "travel.lignum")
+    gf, g = gamefile.load(path)
+    assert g.step == "travel"
+
+    class Wide(table.Console):
+        @property
+        def width(self) -> int:
+            return 100
+
+    out = io.StringIO()
+    session = table.Session(path, gf, g, Wide(tty=False, stdin=io.StringIO(), stdout=out))
+    session.hinted = True
+    menu = session.step_menu()
+    session.show_menu(menu)
+    lines = out.getvalue().splitlines()
+    assert len(lines) <= 12 and max(texts.display_width(x) for x in lines) <= 100
+    keys = {c.key for c in menu.choices}
+    assert {"4", "10", "13", "19", "c", "loan"} <= keys  # every entry still reachable by its key
+    assert any(c.rare for c in menu.choices) and "+  more:" in out.getvalue()
+
+
+def test_cell_columns_read_down_and_fit_the_width():
+    cells = [(str(i), "word " * (i % 5 + 1)) for i in range(1, 21)]
+    for width in (60, 80, 100):
+        lines = cell_columns(cells, width)
+        assert max(texts.display_width(x) for x in lines) <= width
+        assert len(lines) < len(cells)
+    lines = cell_columns(cells, 80)
+    assert lines[0].split()[0] == "1" and lines[1].split()[0] == "2"  # down the first column
+
+
+# --- §2: every table fits the terminal ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_a_wide_table_comes_in_blocks_that_fit_and_keep_every_cell(width):
+    names = ["Maximiliane", "김서연아님", "Bartholomew", "이준호선생"]
+    headers = [""] + names
+    rows = [["tasks"] + [f"T{i} $14 needs milled firewood in the second drying area" for i in range(4)],
+            ["money"] + ["$5"] * 4]
+    text = fit_table(headers, rows, width)
+    assert max(texts.display_width(x) for x in text.splitlines()) <= width
+    for n in names:
+        assert n in text
+    assert text.count("money") >= (2 if width == 80 else 1)  # the label column is repeated in every block
+    small = fit_table(["", "a", "b"], [["x", "1", "2"]], width)
+    assert small.splitlines()[0].split() == ["a", "b"]  # a table that fits is laid out as it is
+
+
+def test_the_cutting_areas_turned_side_by_side():
+    g = start(2).game()
+    text = turned_table(*views.board_rows(g), 80)
+    first = text.splitlines()[0].split()
+    assert first[1:] == [str(a) for a in D.CUTTING_AREAS] and len(text.splitlines()) == 5
+
+
+# --- §5: the stats and the round reference ----------------------------------------------------------------------
+
+
+def test_the_round_reference_says_hut_construction_turns_craftwork_tokens(tmp_path):
+    import io as _io
+
+    from pypdf import PdfReader
+
+    from lignum_companion.printables import reference
+
+    for lang, word in (("en", "two different craftwork tokens"), ("ko", "서로 다른 공예품 토큰")):
+        texts.choose(lang)
+        try:
+            data = reference.render(reference.facts(players=3, mode="expert"))
+        finally:
+            texts.choose(None)
+        text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(_io.BytesIO(data)).pages)
+        assert word in text, lang
+        assert "hut tokens already make" not in text
+
+
+def test_stats_say_one_game_in_the_singular_and_season_averages_in_whole_dollars():
+    from lignum_companion.views import stats
+
+    assert [stats.whole_dollars(v) for v in (0.5, 0.4, 11.8, -0.5, None)] == [1, 0, 12, -1, None]
+    lab = texts.load("stats")
+    assert texts.fill(lab["title_one"], files=2) == "1 finished game of 2 files read."
+    assert lab["modes"]["planned"] == "basic game with planned work"
+
+
+def test_the_chart_of_one_game_puts_its_points_inside_the_axis():
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    from lignum_companion.printables import stats_sheet as stats_pdf
+    from lignum_companion.printables.score_sheet import default_fonts, paper_size
+    from lignum_companion.views import stats
+
+    games = [{"file": "g", "name": "g", "date": "2026-01-01", "mode": "basic", "variants": [], "expansion": "",
+              "players": [{"name": n, "colour": "", "total": t, "place": p, "shared": False, "seasons": [5] * 8}
+                          for n, t, p in (("anna", 12, 1), ("ben", 9, 2))]}]
+    st = stats.Stats(games=games, players=stats.player_table(games))
+    chart = stats_pdf._Results(st, paper_size("a4"), default_fonts(), None)
+    chart.width = 170 * 2.83465
+    [plot] = [c for c in chart.chart().contents if isinstance(c, LinePlot)]
+    assert plot.xValueAxis.valueMin < 1 < plot.xValueAxis.valueMax

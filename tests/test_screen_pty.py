@@ -1,0 +1,75 @@
+"""Issue 21 §2 at a real terminal (pexpect): four players with long and Hangul names, 80 and 100 columns, both
+languages: `show`, `next`, `score`, and `play` with `status` and the whole travel menu print no line wider than
+the terminal. A line is what the program wrote between two line breaks, escape codes left out (the terminal
+would wrap anything longer)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from lignum_companion.dev import simulate  # noqa: E402
+from lignum_companion.gamefile import store as gamefile  # noqa: E402
+from lignum_companion.texts.catalog import display_width  # noqa: E402
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+NAMES = {"anna": "Maximiliane", "ben": "김서연아님", "cleo": "Bartholomew", "dan": "이준호선생"}
+
+
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory) -> Path:
+    """A 4-player expert game on the path in summer of year 2, its players renamed long and in Hangul."""
+    def on_the_path(g) -> bool:
+        return g.round == 6 and g.step == "travel" and not g.acted
+
+    report = simulate.play_game(123, 4, "expert", check="none", stop=on_the_path)
+    path = tmp_path_factory.mktemp("screen") / "long.lignum"
+    gamefile.save(gamefile.append(gamefile.new_file(report.setup), report.log), path)
+    text = path.read_text(encoding="utf-8")
+    for old, new in NAMES.items():
+        text = re.sub(rf"\b{old}\b", new, text)
+    path.write_text(text, encoding="utf-8")
+    gamefile.load(path)  # still a good game
+    return path
+
+
+def spawn(width: int, *args: str):
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color", "LIGNUM_SEED": "4", "LANG": "C.UTF-8"}
+    env.pop("COLUMNS", None)
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)  # the toolbar needs the terminal's cursor position: answered below
+    child = pexpect.spawn(sys.executable, ["-m", "lignum_companion", *args], env=env, encoding="utf-8",
+                          dimensions=(50, width), timeout=60)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def too_wide(raw: str, width: int) -> list[str]:
+    return [line for line in re.split(r"\r\n|\n|\r", ESCAPES.sub("", raw)) if display_width(line) > width]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_show_next_score_and_play_fit_the_terminal(long_names, width, lang):
+    for args in (["show"], ["next"], ["score"]):
+        child = spawn(width, *args, str(long_names), "--lang", lang)
+        child.expect(pexpect.EOF)
+        raw = child.logfile_read.getvalue()
+        assert any(name in raw for name in NAMES.values()), args
+        assert too_wide(raw, width) == [], (args, width, lang)
+    child = spawn(width, "play", str(long_names), "--lang", lang)
+    for answer in ("status", "?", "quit"):
+        while child.expect_exact(["\x1b[6n", ">"]) == 0:  # prompt_toolkit asks where the cursor is
+            child.send("\x1b[40;1R")
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    raw = child.logfile_read.getvalue()
+    assert "Maximiliane" in raw and too_wide(raw, width) == [], (width, lang)
+    plain = ESCAPES.sub("", raw)
+    assert ("waiting for" if lang == "en" else "기다리는 중") in plain  # the toolbar under the prompt
