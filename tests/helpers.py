@@ -249,3 +249,14 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     full = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=full,
                           timeout=120)
+
+
+def game_at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tuple[str, ...] = (), **kw: Any) -> Game:
+    """A game at a step of a round with `who` to act; `before` lines are played at the start of that round."""
+    g = start(n, **kw).game()
+    lines: list[str] = []
+    if before:
+        forward(g, lines, step="travel", round=round, who=who)
+        play(g, lines, *before)
+    forward(g, lines, step=step, round=round, who=who)
+    return g

@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import fix, forward, play, player, start
+from helpers import fix, forward, game_at, play, player, start
 
 from lignum_companion.dev import simulate
 from lignum_companion.engine import advice, apply, flow, new_game, parse
@@ -27,15 +27,8 @@ def alerts(g, kind: str, name: str = "anna") -> list[advice.Alert]:
     return [a for a in advice.warnings(g) if a.kind == kind and a.player == name]
 
 
-def at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tuple[str, ...] = (), **kw):
-    """A game at a step of a round with `who` to act; `before` lines are played at the start of that round."""
-    g = start(n, **kw).game()
-    lines: list[str] = []
-    if before:
-        forward(g, lines, step="travel", round=round, who=who)
-        play(g, lines, *before)
-    forward(g, lines, step=step, round=round, who=who)
-    return g
+
+at = game_at  # a game at a step of a round (helpers.game_at)
 
 
 # --- R12: the third drying area -------------------------------------------------------------------------------

@@ -308,3 +308,23 @@ def test_R23_score_shows_the_furniture_shop_column():
     assert "ben: furniture shop 1 milled hardwood = $8 (base price + $3 each, R23)" in r.stdout
     base = cli("score", str(example.with_name("basic-2p.lignum")))
     assert "furniture" not in base.stdout
+
+
+def test_R23_one_score_table_serves_score_and_play_with_the_furniture_column() -> None:
+    """`lignum score` and the end of `play` build their table from views.score_table: the furniture shop's column
+    (R23) stands in an expansion game and only there, so the two clients can no longer disagree."""
+    from pathlib import Path
+
+    from lignum_companion.engine import score
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import game as views
+
+    label = texts.load("labels")["score"]["furniture"]
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name, has_shop in (("joinery-basic-2p.lignum", True), ("basic-2p.lignum", False)):
+        gf, g = gamefile.load(examples / name)
+        columns, rows = views.score_table(g, score(g))
+        assert (label in columns) is has_shop, name
+        assert all(len(row) == len(columns) for row in rows)
+        assert [row[-1] for row in rows] == [views.money(r["total"]) for r in score(g)["players"]]

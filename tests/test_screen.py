@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import PATHS, fix, forward, play, player, script_to, start
+from helpers import PATHS, fix, forward, game_at, play, player, script_to, start
 
 from lignum_companion import table
 from lignum_companion.engine import data as D
@@ -23,14 +23,8 @@ def said(before, after) -> dict[str, str]:
     return {m.name: m.moves for m in moves.board_moves(before, after)}
 
 
-def at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tuple[str, ...] = (), **kw):
-    g = start(n, **kw).game()
-    lines: list[str] = []
-    if before:
-        forward(g, lines, step="travel", round=round, who=who)
-        play(g, lines, *before)
-    forward(g, lines, step=step, round=round, who=who)
-    return g
+
+at = game_at  # a game at a step of a round (helpers.game_at)
 
 
 # --- §4: every move on the physical board is said, once, when it happens ----------------------------------------

@@ -596,6 +596,7 @@ def cmd_score(
         return
     from lignum_companion.texts import catalog as texts
     from lignum_companion.texts import words
+    from lignum_companion.views import game as views
     from lignum_companion.views.game import money
 
     lab = texts.load("labels")["score"]
@@ -603,19 +604,7 @@ def cmd_score(
         prose(texts.load("advice")["projected"]["title"])
     else:
         prose(lab["final"] if result["final"] else lab["provisional"])
-    rows = []
-    for r in result["players"]:
-        place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
-        river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
-        rows.append([place, r["name"], money(r["money"]), money(r["final_sale"]), river,
-                     money(r["task_dollars"]) if r["tasks"] else "-",
-                     money(-r["loan_repayment"]) if r["loan_repayment"] else "-",
-                     money(-r["debt"]) if r["debt"] else "-", money(r["total"])])
-    columns = list(lab["columns"])
-    if g.joinery:  # R23: the furniture shop at base price + $3, before the loans
-        columns.insert(6, lab["furniture"])
-        for row, r in zip(rows, result["players"], strict=True):
-            row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+    columns, rows = views.score_table(g, result)
     out(coloured_table(columns, rows, [r["colour"] for r in result["players"]], column=1, keep=2), neutral=True)
     for r in result["players"]:
         if r["furniture"]["pieces"]:

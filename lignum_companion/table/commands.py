@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from lignum_companion.gamefile import store as gamefile
-from lignum_companion.texts import catalog as texts
 from lignum_companion.views import game as views
 
-from .common import dollars, quote, tpl
+from .common import quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import fit_table, turned_table
 
@@ -133,16 +132,8 @@ class Commands:
         result = score(g)
         self.say("")
         self.say(tpl("game_over"))
-        rows = []
-        lab = texts.load("labels")["score"]  # the same column names as `lignum score`
-        for r in result["players"]:
-            place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
-            river = f"${r['river']['dollars']}" if r["river"]["kind"] else "-"
-            rows.append([place, r["name"], dollars(r["money"]), dollars(r["final_sale"]), river,
-                         dollars(r["task_dollars"]) if r["tasks"] else "-",
-                         dollars(-r["loan_repayment"]) if r["loans"] else "-",
-                         dollars(-r["debt"]) if r["debt"] else "-", dollars(r["total"])])
-        self.say(fit_table(list(lab["columns"]), rows, self.con.width, keep=2), wrap=False)
+        columns, rows = views.score_table(g, result)  # the same table as `lignum score`
+        self.say(fit_table(columns, rows, self.con.width, keep=2), wrap=False)
         first = [r["name"] for r in result["players"] if r["place"] == 1]
         self.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
         self.offer_pdf()

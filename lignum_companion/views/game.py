@@ -654,3 +654,23 @@ def warning_lines(alerts: list[Any]) -> list[str]:
             first = dataclasses.replace(first, player=names)
         out.append("  ⚠ " + warning_text(first))
     return out
+
+
+def score_table(g: Game, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The final (or provisional) scores as columns and rows, the same for `lignum score` and `play`'s end: place
+    (shared places said so, R22), money, final sale, river, tasks, the furniture shop (R23), loans, debts, total."""
+    lab = texts.load("labels")["score"]
+    columns = list(lab["columns"])
+    rows = []
+    for r in result["players"]:
+        place = f"{r['place']}" + (f" ({lab['shared']})" if r["shared"] else "")
+        river = money(r["river"]["dollars"]) if r["river"]["kind"] else "-"
+        rows.append([place, r["name"], money(r["money"]), money(r["final_sale"]), river,
+                     money(r["task_dollars"]) if r["tasks"] else "-",
+                     money(-r["loan_repayment"]) if r["loan_repayment"] else "-",
+                     money(-r["debt"]) if r["debt"] else "-", money(r["total"])])
+    if g.joinery:  # R23: the furniture shop at base price + $3, before the loans
+        columns.insert(6, lab["furniture"])
+        for row, r in zip(rows, result["players"], strict=True):
+            row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+    return columns, rows
