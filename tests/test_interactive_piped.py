@@ -300,7 +300,7 @@ def test_undo_reaches_back_into_the_previous_round_and_typed_lines_put_it_back(t
     spring = lines[: lines.index("# --- summer year 1")]
     run("play", str(path), tmp=tmp_path, stdin="\n".join(spring + ["quit"]) + "\n")
     played = actions(path)
-    r = run("play", str(path), tmp=tmp_path, stdin="undo 3\nquit\n")
+    r = run("play", str(path), tmp=tmp_path, stdin="undo 3\ny\nquit\n")  # into the spring: the table says yes
     out = flat(r.stdout)
     assert r.returncode == 0
     assert "Resuming after" in out and "Summer, year 1" in out  # it stood at the summer's path

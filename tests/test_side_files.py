@@ -198,12 +198,31 @@ def test_item3_play_keeps_the_game_before_an_undo_into_an_earlier_round(tmp_path
     path = two_rounds(tmp_path)
     before = path.read_bytes()
     r = subprocess.run([sys.executable, "-c", "from lignum_companion.cli.entry import main; main()", "play", str(path)],
-                       input="undo 5\nquit\n", capture_output=True, text=True, timeout=120,
+                       input="undo 5\ny\nquit\n", capture_output=True, text=True, timeout=120,
                        env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"})
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     kept = path.with_name(path.name + ".before-undo-1")
     assert kept.read_bytes() == before and "is kept in" in " ".join(r.stdout.split())
     assert len(gamefile.read(path).actions) == len(gamefile.read(kept).actions) - 5
+
+
+def test_item3_play_asks_before_an_undo_into_an_earlier_round_and_a_no_changes_nothing(tmp_path):
+    """`undo 50` typed in play (a typo for `undo 5`) would drop a whole winter: the table is asked first, and a no
+    (or a bare Enter) leaves the file byte for byte as it was, with no copy made."""
+    import subprocess
+    import sys
+
+    path = two_rounds(tmp_path)
+    before = path.read_bytes()
+    for answer in ("n", ""):
+        r = subprocess.run([sys.executable, "-c", "from lignum_companion.cli.entry import main; main()", "play",
+                            str(path)], input=f"undo 50\n{answer}\nquit\n", capture_output=True, text=True,
+                           timeout=120, env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"})
+        out = " ".join(r.stdout.split())
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+        assert "Take back" in out and "Nothing was taken back." in out
+        assert path.read_bytes() == before
+        assert not path.with_name(path.name + ".before-undo-1").exists()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a pseudo-terminal (pexpect)")

@@ -19,6 +19,8 @@ class Commands:
             self.say(tpl("undo_usage"))
             return
         n = int(arg) if arg else 1
+        if not self._undo_agreed(n):
+            return
         try:
             with gamefile.locked(self.path):  # undo what the file holds now, not a stale copy
                 self.reload_if_changed()
@@ -44,6 +46,26 @@ class Commands:
             self.say(tpl("undo_kept", kept=kept, file=self.path))
         self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))
         raise Rebuild
+
+    def _undo_agreed(self, n: int) -> bool:
+        """An undo into an earlier round, or of the whole game, takes back what a table would not lightly lose (a
+        typo `undo 50` would drop a winter): the table says yes first, as `lignum undo` asks or needs --yes (issue
+        24 item 3). The game before it is kept in any case (FILE.before-undo-N)."""
+        actions = self.gf.actions
+        if not actions:
+            return True
+        n = min(n, len(actions))
+        back = gamefile.replay(gamefile.drop_last(self.gf, n))
+        if n == len(actions) > 1:
+            question = tpl("undo_all_confirm", n=n)
+        elif back.round < self.g.round:
+            question = tpl("undo_confirm", n=n, where=views.header_line(back))
+        else:
+            return True
+        if self.con.confirm(question, default=False):
+            return True
+        self.say(tpl("undo_declined"))
+        return False
 
     def status(self, name: str) -> None:
         g = self.g
