@@ -126,3 +126,20 @@ def test_a_client_may_still_raise_a_sentence_already_in_the_shown_language() -> 
         assert str(NotationError("2 names, not 3", "anna ben cleo")) == "cannot read 'anna ben cleo': 2 names, not 3"
     finally:
         texts.choose(None)
+
+
+@pytest.mark.parametrize("line", ["anna go clearing now", "anna go c x"])
+def test_words_after_the_clearing_name_the_clearing_not_its_inner_number(line: str) -> None:
+    """`c x` in play was refused as 'location 21 takes no further words': 21 is the program's own number for the
+    clearing (the path has 20 locations); the refusal names the clearing and what to type, in both languages."""
+    with pytest.raises(NotationError) as info:
+        parse(line)
+    e = info.value
+    assert (e.key, e.fields) == ("go_clearing_no_more_words", {})
+    try:
+        texts.choose("en")
+        assert "forest clearing" in e.reason and "21" not in e.reason
+        texts.choose("ko")
+        assert "숲 속 공터" in e.reason and "21" not in e.reason
+    finally:
+        texts.choose(None)

@@ -274,6 +274,8 @@ def _p_go(pos, keys, line, board: data.Board = data.BASE_BOARD):
         if not rest:
             raise NotationError.keyed("go_building", line, loc=loc)
         out["buildings"] = list(rest)  # more than one is refused by the rules (R23)
+    elif rest and kind == "clearing":  # its number (21, 23) is the program's own: name the place instead
+        raise NotationError.keyed("go_clearing_no_more_words", line)
     elif rest:
         raise NotationError.keyed("go_no_more_words", line, loc=loc)
     if kind == "market":
