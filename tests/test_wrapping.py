@@ -180,3 +180,15 @@ def test_show_and_score_wrap_their_sentences_but_never_json(lang: str, monkeypat
     assert all(display_width(x) <= 40 for x in score.splitlines() if not x.startswith("  lignum "))
     assert {w for w in whole.split() if w.strip("-")} <= set(score.split())
     assert max(display_width(x) for x in whole.splitlines()) > 40
+
+
+def test_a_backticked_hint_with_hangul_counts_its_spaces_when_wrapped() -> None:
+    """The spaces kept inside `김서연아님 go 4 2` (held as NULs while wrapping) take their columns: the examples
+    line of a Hangul-named player ran 4 columns past an 80-column terminal."""
+    from lignum_companion.texts import catalog as texts
+
+    line = ("Examples: `김서연아님 go 4 2` | `김서연아님 go 7` | `김서연아님 go market buy:saw` | "
+            "`김서연아님 go clearing`")
+    lines = texts.wrap_lines(line, 80, reflow=True, hang="  ")
+    assert len(lines) > 1 and all(texts.display_width(w) <= 80 for w in lines)
+    assert " ".join(w.strip() for w in lines) == line  # nothing lost, every hint whole

@@ -333,7 +333,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     lead = text[: len(text) - len(text.lstrip(" "))]
     line, used = lead, len(lead)
     for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
-        w = display_width(word)
+        w = display_width(word.replace("\x00", " "))  # a held space (hold_ticked) still takes its column
         sep = " " * len(space) if line.strip() else ""
         if line.strip() and used + len(sep) + w > width:
             lines.append(line)
