@@ -460,7 +460,8 @@ def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
     text = _run("next", str(path))
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood." in text
     assert "anna: food 1 of 4, heating wood 0 of 2 - 5 missing: $15" in text
-    assert "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)" in text
+    assert "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
+        " (R12)" in text
 
 
 def test_quiet_and_the_header_setting_turn_the_warnings_off(summer_file):
@@ -505,7 +506,7 @@ def test_score_projected_in_the_terminal_as_json_and_on_the_pdf(summer_file, tmp
     play_to.write(path)
     text = _run("score", str(path), "--projected")
     assert text.startswith("Projected scores: if the game ended now")
-    assert "anna: left unsold at the end (worth nothing): sawing area F" in text
+    assert "anna: left unsold at the end (worth nothing): 1 firewood (F) in the sawing area" in text
     result = json.loads(_run("score", str(path), "--projected", "--json"))
     anna = next(r for r in result["players"] if r["name"] == "anna")
     assert result["projected"] is True and result["final"] is False
@@ -535,7 +536,8 @@ def test_play_shows_the_forecast_before_the_travel_menu_and_each_warning_once_pe
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood. anna: food 1 of 4" in text
     assert "-- anna, travel: at the start, $5, food 1, mill worker, winter -$15" in text
     assert "anna: food 2 of 4, heating wood 0 of 2 - 4 missing: $12" in text  # after the food at location 5
-    said = "⚠ anna: 2mF in the third drying area must be sold in this round's selling phase ($6). (R12)"
+    said = "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
+        " (R12)"
     assert text.count(said) == 2  # once in the step, and once more when the table asks for `status`
 
 

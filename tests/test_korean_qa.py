@@ -281,8 +281,9 @@ def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) ->
     assert debt in out, out[-2000:]
 
 
-@pytest.mark.parametrize(("lang", "said"), [("ko", "목재더미(woodpile) 장작 1개 (F), 목공소(saw) 장작 1개 (F)"),
-                                           ("en", ": woodpile F, sawing area F")])
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ko", "목재더미(woodpile) 장작 1개 (F); 목공소(saw) 장작 1개 (F)"),
+    ("en", ": 1 firewood (F) in the woodpile; 1 firewood (F) in the sawing area")])  # words first, the notation beside
 def test_the_projected_score_names_unsold_wood_in_the_shown_words(cli, tmp_path, lang, said) -> None:
     """`score --projected` listed what stays unsold as 'woodpile 3F, sawing area F' in Korean too."""
     new = ["new", "-p", "민준,서연,anna", "--mode", "basic", "--no-variants", "--order", "anna,민준,서연",

@@ -41,7 +41,8 @@ def test_the_drying_step_says_which_piece_moves_from_which_area_to_which():
     assert "from the first drying area to the second drying area" in text
     b = g.clone()
     play(g, None, "anna dry F")
-    assert said(b, g)["anna"] == "F from the sale area to the first drying area"  # said once, the shift not again
+    # said once, the shift not again; the piece in words first, the notation beside (GLOSSARY)
+    assert said(b, g)["anna"] == "1 firewood (F) from the sale area to the first drying area"
 
 
 def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
@@ -51,8 +52,8 @@ def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
     b = g.clone()
     play(g, None, "anna wagon sale:3F")
     text = said(b, g)["anna"]
-    assert "3F from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
-    assert "wagon back to the supply" in text  # the wagon token is spent (R7)
+    assert "3 firewood (3F) from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
+    assert "1 wagon back to the supply" in text  # the wagon token is spent (R7)
     b = g.clone()
     play(g, None, "anna wagon sale:2F")
     assert "fodder 2 spent: back to the supply" in said(b, g)["anna"]
@@ -83,7 +84,7 @@ def test_a_carpenter_and_furniture_are_said_on_the_board():
     f = at(step="tasks", round=2, expansion="joinery", before=(fix("anna", "dry2.mS", 1),))
     b = f.clone()
     play(f, None, "anna furnish dry2:mS")
-    assert said(b, f)["anna"] == "mS from the second drying area to the furniture shop"
+    assert said(b, f)["anna"] == "1 milled softwood (mS) from the second drying area to the furniture shop"
 
 
 def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
@@ -96,14 +97,14 @@ def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
     play(g, None, "anna fill T9 sale:mF")
     text = said(b, g)["anna"]
     assert "task T9 is complete: it pays $12 at the end (R19)" in text
-    assert "mF off the sale area" in text
+    assert "1 milled firewood (mF) off the sale area" in text
 
 
 def test_overtime_hardwood_onto_the_woodpile_is_said():
     b = at(step="cutting", round=2)
     g = b.clone()
     player(g, "anna").wood["woodpile"]["H"] = 1  # what the Overtime card adds (the engine's own test covers it)
-    assert said(b, g)["anna"] == "H onto the woodpile"
+    assert said(b, g)["anna"] == "1 hardwood (H) onto the woodpile"
 
 
 def test_the_winter_bill_is_shown_before_its_money_and_a_terminal_waits_for_enter(tmp_path):

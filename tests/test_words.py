@@ -30,14 +30,14 @@ def _both(g, line: str) -> tuple[str, str]:
 def test_a_mill_area_and_bags_of_pieces_render_in_korean_with_the_notation_beside():
     g = forward(start().then(fix("anna", "sale.F", 1)).game(), step="selling")
     en, ko = _both(g, "anna sell dry1:mS")
-    assert en == "anna's first drying area holds nothing, not mS"
+    assert en == "anna's first drying area holds nothing, not 1 milled softwood (mS)"  # words first (GLOSSARY)
     assert ko == "anna의 첫째 건조 구역(dry1)에 있는 것: 없음. 가공된 침엽수 1개 (mS)만큼은 없습니다"
 
 
 def test_a_cutting_area_lists_its_wood_in_words():
     g = forward(start().game(), step="cutting")
     en, ko = _both(g, "anna cut 5F")
-    assert en == "area 1 holds 3F"
+    assert en == "area 1 holds 3 firewood (3F)"
     assert ko == "1번 영역에 있는 것: 장작 3개 (3F)"
 
 
@@ -153,7 +153,10 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         texts.choose(None)
     texts.choose("en")
     try:
-        assert "2mS" in views.warning_text(dry3) and "drying+accom" in views.warning_text(huts)
+        # words first, the notation beside (GLOSSARY); the huts in words alone, never `drying+accom`
+        assert "2 milled softwood (2mS)" in views.warning_text(dry3)
+        assert "1 drying hut, 1 accommodation hut" in views.warning_text(huts)
+        assert "drying+accom" not in views.warning_text(huts)
         assert "mH@1" in views.warning_text(lost) and views.reason_words("planned work trade") == "planned work trade"
     finally:
         texts.choose(None)
@@ -226,7 +229,7 @@ def test_the_tactical_area_menu_names_wood_and_food_in_korean(tmp_path):
     out, _ = _session(tmp_path, script, ["quit"], "ko")
     assert "장작 2개 (2F)" in out and "no wood" not in out, out[-1500:]
     en, _ = _session(tmp_path, script, ["quit"], "en")
-    assert " 2F" in en
+    assert "2 firewood (2F)" in en and "no wood" not in en, en[-1500:]
 
 
 def test_the_travel_reminder_says_who_took_food_in_korean():
@@ -269,7 +272,8 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
         texts.choose(None)
     texts.choose("en")
     try:
-        assert "(sale:S)" in "\n".join(views.forecast_lines(g))
+        shown = "\n".join(views.forecast_lines(g))
+        assert "(1 softwood (S) in the sale area)" in shown and "sale:S" not in shown
     finally:
         texts.choose(None)
 

@@ -624,7 +624,7 @@ def cmd_score(
         if r.get("unsold"):
             from lignum_companion.texts import words
 
-            left = ", ".join(f"{words.area(a)} {words.bag(b)}" for a, b in r["unsold"].items())  # in the shown words
+            left = words.by_area(r["unsold"])  # in the shown words: '1 firewood (F) in the sawing area'
             prose(f"{r['name']}: " + texts.fill(texts.load("advice")["projected"]["unsold"], where=left))
     first = [r["name"] for r in result["players"] if r["place"] == 1]
     if result["final"]:

@@ -152,10 +152,12 @@ def card_needs(pairs: list[Any]) -> str:
 
 def by_area(wood: dict[str, dict[str, int]]) -> str:
     """Wood by mill area: the notation (`sale:2S dry1:mS`), or the words with it where the language shows them
-    ('가판대(sale) 침엽수 2개 (2S)'); '-' for none."""
-    if not _w()["beside"]["bag"]:
+    ('2 softwood (2S) in the sale area' / '가판대(sale) 침엽수 2개 (2S)'); '-' for none."""
+    w = _w()
+    if not w["beside"]["bag"]:
         return " ".join(f"{a}:{format_bag(b, D.PIECES)}" for a, b in wood.items() if b) or "-"
-    return "; ".join(f"{area(a)} {bag(b)}" for a, b in wood.items() if b) or "-"
+    return "; ".join(texts.fill(w["format"]["area_bag"], area=area(a), bag=bag(b)) for a, b in wood.items() if b) \
+        or "-"
 
 
 def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
