@@ -288,3 +288,19 @@ def test_the_chart_of_one_game_puts_its_points_inside_the_axis():
     chart.width = 170 * 2.83465
     [plot] = [c for c in chart.chart().contents if isinstance(c, LinePlot)]
     assert plot.xValueAxis.valueMin < 1 < plot.xValueAxis.valueMax
+
+
+def test_a_line_typed_at_the_winter_bill_pause_is_the_next_answer_not_lost():
+    """At a terminal the winter bill waits for Enter; a table that types its next move there instead (`ben cut`)
+    must not lose it: the console keeps it and gives it to the next question, shown as if typed there."""
+    import io
+
+    from lignum_companion.table.console import Console
+
+    out = io.StringIO()
+    con = Console(tty=False, stdin=io.StringIO("later\n"), stdout=out)
+    con.ahead.append("ben cut")
+    assert con.line(" ben [1]>") == "ben cut"
+    assert "ben [1]> ben cut" in out.getvalue()
+    assert con.line(" next>") == "later"  # then the answers go on from the input as before
+    assert con.answers == 2

@@ -150,6 +150,7 @@ class Console:
         self.answers = 0  # how many answers were read (the keystroke benchmark counts them)
         self.qmark = ""  # the mark before a terminal prompt ("?" in the wizard)
         self.gone = False  # the terminal is closed: stop writing
+        self.ahead: list[str] = []  # answers typed before their question (at a pause): read first, never dropped
         self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
 
     # --- output ---------------------------------------------------------------------------------------
@@ -182,6 +183,11 @@ class Console:
     # --- input ----------------------------------------------------------------------------------------
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
+        if self.ahead:  # typed at a pause: it answers this question, shown as if typed here
+            raw = self.ahead.pop(0)
+            self.say(f"{message} {raw}")
+            self.answers += 1
+            return raw
         while True:
             raw = _readable(self._read(message))
             if raw is None:

@@ -482,7 +482,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
                 self.say(line)
             if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
-                self.con.line(screen("bill_pause"))
+                typed = self.con.line(screen("bill_pause"))
+                if typed:  # a line typed instead of Enter is the table's next answer, never dropped
+                    self.con.ahead.append(typed)
         if bills and after.round > before.round:  # the bills said it, and the season's money follows
             billed = {after.players[b["player"]].name for b in bills}
             money = [m for m in money if m.strip().partition(": ")[0] not in billed]
