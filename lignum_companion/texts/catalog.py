@@ -124,11 +124,25 @@ def _read(lang: str, name: str) -> dict[str, Any]:
     """One template file as parsed, English or not (no fallback); {} when the language has no such file."""
     path = TEMPLATES / lang / f"{name}.toml"
     try:
-        with open(path, "rb") as f:
-            source = f.read()
+        source = _whole(path)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return {}
     return parse_template(source, path)
+
+
+def _whole(path: Path) -> bytes:
+    """A file's bytes through a plain descriptor: a Ctrl-C that lands while a file object is being made (the
+    templates are read as `play` starts) left a ResourceWarning on the screen beside the one stop line."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(path)
+        chunks = []
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def parse_template(source: bytes, path: Path) -> dict[str, Any]:
@@ -136,8 +150,7 @@ def parse_template(source: bytes, path: Path) -> dict[str, Any]:
     spot = cache_file(path)
     if spot is not None:
         try:
-            with open(spot, "rb") as f:
-                fmt, kept, data = marshal.loads(f.read())
+            fmt, kept, data = marshal.loads(_whole(spot))
             if fmt == CACHE_FORMAT and kept == source and type(data) is dict:
                 return data
         except Exception:  # noqa: BLE001 - missing, unreadable, truncated or foreign: parse again
