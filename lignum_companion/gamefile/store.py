@@ -680,6 +680,9 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
             if displaced is not None:
                 if backup:
                     os.replace(displaced, bak)  # the old file itself: a late write into it is kept there
+                    if current is not None and not current.unchanged():  # an edit opened before the swap landed
+                        os.replace(bak, p)  # after its check: the old file, with the edit, takes the name back
+                        raise FileChanged("changed_during", path=path)
                 else:
                     atomic.unlink_quietly(displaced)
         except BaseException:
