@@ -143,8 +143,6 @@ STILL_TOO_BIG = {
     "printables/score_sheet.py",
     "printables/score_sheet.py:_Sheet",
     "printables/score_sheet.py:breakdown()",
-    "table/session.py:Session",
-    "table/wizard.py:_Wizard",
 }
 
 

@@ -3,17 +3,55 @@
 from __future__ import annotations
 
 from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
-from .common import quote, tpl
+from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
+from .common import COMMANDS, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .layout import fit_table, turned_table
+from .saving import Saving
 
 
-class Commands:
-    """Mixed into Session: commands typed at any prompt, and how a sitting ends."""
+class Commands(Saving):
+    """A part of Session: commands typed at any prompt, and how a sitting ends (an undo saves, so it builds on
+    Saving)."""
 
     # --- commands --------------------------------------------------------------------------------------------
+    def command(self, raw: str) -> bool:
+        """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""
+        word, _, rest = raw.partition(" ")
+        word = words.alias(word).lower() if self.g.player_index(word) is None else word.lower()
+        rest = rest.strip()
+        if word not in COMMANDS:
+            guess = self.did_you_mean(word)
+            if guess is None:
+                return False
+            self.say(tpl("did_you_mean", word=f"{guess} {rest}".strip()))
+            return True
+        if word == "quit":
+            raise Interrupted("quit")
+        if word == "help":
+            self.say(tpl("help"))
+        elif word == "status":
+            self.status(rest)
+        elif word == "rules":
+            self.rules(rest)
+        elif word == "undo":
+            self.undo(rest)
+        return True
+
+    def did_you_mean(self, word: str) -> str | None:
+        """A command a typo is close to (`stauts` -> status, `udno` -> undo, `rule` -> rules); never a verb of
+        the notation, a table word or a player's name, which are answers in their own right."""
+        import difflib
+
+        if len(word) < 3 or word in PLAYER_VERBS or word in TABLE_VERBS or word in ("back", "clearing") \
+                or self.g.player_index(word) is not None or word.isdecimal():
+            return None
+        close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
+        return close[0] if close else None
+
     def undo(self, arg: str) -> None:
         if arg and not (arg.isdecimal() and int(arg) >= 1):
             self.say(tpl("undo_usage"))
@@ -113,8 +151,9 @@ class Commands:
                 self.say(rl.render_list(width), wrap=False)
                 return
             rid = rl.normalise_rule_id(query)
-            if rid and rl.ruling(rid) is not None:
-                self.say(rl.render_ruling(rl.ruling(rid), width), wrap=False)
+            ruling = rl.ruling(rid) if rid else None
+            if ruling is not None:
+                self.say(rl.render_ruling(ruling, width), wrap=False)
                 return
             from ..engine import flow
 

@@ -189,12 +189,12 @@ class Console:
             self.answers += 1
             return raw
         while True:
-            raw = _readable(self._read(message))
-            if raw is None:
+            text = _readable(self._read(message))
+            if text is None:
                 self.say(tpl("bad_encoding", encoding=getattr(self.stdin, "encoding", "?")))
                 continue
             self.answers += 1
-            return raw.strip()
+            return text.strip()
 
     def _read(self, message: str) -> str:
         if self.tty:
@@ -224,7 +224,7 @@ class Console:
             if self._history is None:
                 self._history = InMemoryHistory()
             completer = WordCompleter(self.words, ignore_case=True, sentence=False) if self.words else None
-            extra = {"bottom_toolbar": self.toolbar_line} if self.toolbar is not None else {}
+            extra: dict[str, Any] = {"bottom_toolbar": self.toolbar_line} if self.toolbar is not None else {}
             return questionary.text(message, qmark=self.qmark, history=self._history, completer=completer,
                                     complete_while_typing=False, **extra)
 

@@ -10,29 +10,18 @@ from lignum_companion.texts import words
 
 from ..engine import NotationError, flow
 from ..engine import data as D
-from ..engine.actions import TABLE_VERBS
 from .common import first_word, tpl
+from .entries import MenuEntries
 from .menu import Choice, Menu
 
 
-class DrawMenus:
-    """Mixed into Session: the questions of the table's draws (no player's turn)."""
+class DrawMenus(MenuEntries):
+    """A part of Session: the questions of the table's draws (no player's turn)."""
 
     # --- table draws ---------------------------------------------------------------------------------------
     def free_table(self, verb: str) -> Callable[[str], list[str]]:
         """Typed text at a table prompt: the verb may be left out (`17 mH@1` = `task 17 mH@1`)."""
         return self._prefixed(verb)
-
-    def _prefixed(self, prefix: str) -> Callable[[str], list[str]]:
-        """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""
-
-        def lines(raw: str) -> list[str]:
-            first = first_word(raw)
-            if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
-                return [raw]
-            return [f"{prefix} {raw}"]
-
-        return lines
 
     def path_menu(self) -> Menu:
         choices = [Choice("shuffle", tpl("note_shuffle"), follow=self.shuffle)]

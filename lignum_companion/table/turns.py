@@ -7,33 +7,31 @@ from collections.abc import Callable
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
-from ..engine import NotationError, flow, legal_actions, parse, prices, rules
+from ..engine import NotationError, flow, legal_actions, prices, rules
 from ..engine import data as D
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import total
 from ..engine.state import Player
-from .common import TOKEN_NOTES, counted, screen, short, tpl
+from .common import TOKEN_NOTES, counted, screen, tpl
 from .menu import Choice, Menu
+from .winter import WinterMenus
 from .wood import area_worth
+from .work import WorkMenus
 
 
-class TurnMenus:
-    """Mixed into Session: a player's menu; `_menu_<step>` builders live here and in work.py, winter.py."""
+class TurnMenus(WorkMenus, WinterMenus):
+    """A part of Session: a player's menu, built by the step's renderer in STEP_MENUS (here, work.py, winter.py)."""
 
     # --- a player's turn -------------------------------------------------------------------------------------
-    def free_player(self, p: Player) -> Callable[[str], list[str]]:
-        """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`)."""
-        return self._prefixed(p.name)
-
     def turn_menu(self, pi: int) -> Menu:
         g = self.g
         p = g.players[pi]
         legal = legal_actions(g, player=pi)
         main = [a for a in legal if a.verb not in FREE_VERBS]
         extra = [a for a in legal if a.verb in FREE_VERBS]
-        build = getattr(self, f"_menu_{g.step}", None) or self._menu_plain
-        choices, default = build(p, main)
+        build = STEP_MENUS.get(g.step, TurnMenus.menu_plain)
+        choices, default = build(self, p, main)
         free = self._free_choices(p, extra)
         if g.step == "travel":  # on the path numbers are locations: loans and huts are keyed by their verb
             seen: dict[str, int] = {}
@@ -56,10 +54,9 @@ class TurnMenus:
         header = self.turn_header(p)
         if g.step == "travel":  # before the trip: what the coming winter will ask, said again when it changes
             forecast = views.forecast_player_lines(g, pi)
-            seen = getattr(self, "forecast_seen", {})
             figures = views.forecast_figures(g, pi)  # food and logs held, the cost: said again when they change
-            if forecast and seen.get(pi) != figures:
-                seen[pi] = figures
+            if forecast and self.forecast_seen.get(pi) != figures:
+                self.forecast_seen[pi] = figures
                 header = "\n".join(forecast + [header])
             for c in free:  # a loan while money is plenty: behind `+`, typed by its key as ever (issue 21)
                 c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2
@@ -89,25 +86,21 @@ class TurnMenus:
             bits.append(winter)
         from lignum_companion.texts.term import colour_on, paint
 
-        name = paint(p.name, p.colour, colour_on(getattr(getattr(self, "con", None), "stdout", None)))
+        name = paint(p.name, p.colour, colour_on(self.con.stdout))
         others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
-        said = getattr(self, "any_order_said", None)
-        if said == (g.round, g.step):
+        if self.any_order_said == (g.round, g.step):
             others = []  # said once per step (issue 21)
         if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
             self.any_order_said = (g.round, g.step)
             bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
         return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits)
 
-    def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
-        return Choice(short(a), note, [a.text], key=key)
-
-    def _menu_plain(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_plain(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         choices = [self.choice(a) for a in main]
         done = next((i for i, a in enumerate(main) if a.verb == "done"), None)
         return choices, (0 if main and done is None else done)
 
-    def _menu_area(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_area(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         """Tactical variant (R21): free areas only, keyed by the area number; default the richest area."""
         g = self.g
         choices = []
@@ -122,7 +115,7 @@ class TurnMenus:
         return choices, richest
 
     # travel (R3, R4, R17, R19, R20) ----------------------------------------------------------------------------
-    def _menu_travel(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_travel(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         g = self.g
         by_loc: dict[int, list[Action]] = {}
         for a in main:
@@ -233,36 +226,6 @@ class TurnMenus:
         money += [tpl("note_get", n=income)] if income else []
         return tpl("note_market", what=", ".join(parts), money=", ".join(money)) if parts else ", ".join(money)
 
-    def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]],
-                       most: int = 3) -> list[Choice]:
-        """Up to `most` choices go in the menu; more go in a sub-menu behind one entry."""
-        if len(items) <= most:
-            return [self.choice(a, n) for a, n in items]
-
-        stem = shown.removesuffix(" ...")
-
-        def follow(arg: str | None) -> list[str]:
-            sub = Menu(p.name, [self.choice(a, n) for a, n in items], None, self.free_player(p),
-                       header=tpl("sub_header"), prompt=f"{p.name} {stem}")
-            if arg:
-                return self.pick_given(sub, stem, arg)
-            self.show_menu(sub)
-            return self.pick(sub)
-
-        return [Choice(shown, note, follow=follow)]
-
-    def pick_given(self, menu: Menu, stem: str, arg: str) -> list[str]:
-        """Words typed after a sub-menu's key: a line of the notation with the key's stem (`19 buy:saw` = `go 19
-        buy:saw`, `foodhut 1`) when they make one, else the sub-menu's entry (`19 2`); else a refusal."""
-        line = f"{stem} {arg}"
-        try:
-            parse(f"{menu.who} {line}", self.g.board)
-        except NotationError:
-            choice = menu.find(arg)
-            if choice is not None:
-                return self.take(choice, None)
-        return menu.free(line) if menu.free is not None else []
-
 
     # loans and huts (R15, R16) -----------------------------------------------------------------------------------
     def _free_choices(self, p: Player, extra: list[Action]) -> list[Choice]:
@@ -285,6 +248,26 @@ class TurnMenus:
         if a.verb == "dryhut":
             return tpl("note_dryhut", area=words.area(a.args["area"]))
         return tpl("note_foodhut", food=self.g.cutting[str(a.args["area"])].get("food", 0))
+
+
+# A player's menu in each step, keyed by the engine's step names (flow.STEP_NAMES); a step not named here lists its
+# legal moves as they are (menu_plain). Each renderer gives the entries and the one Enter takes (None: no default).
+StepMenu = Callable[[TurnMenus, Player, list[Action]], tuple[list[Choice], int | None]]
+STEP_MENUS: dict[str, StepMenu] = {
+    "area": TurnMenus.menu_area,  # the tactical variant's ordered choice (R21)
+    "travel": TurnMenus.menu_travel,
+    "cutting": WorkMenus.menu_cutting,
+    "arrival": WorkMenus.menu_arrival,
+    "transport": WorkMenus.menu_transport,  # in winter: the sledges
+    "sawing": WorkMenus.menu_sawing,
+    "tasks": WorkMenus.menu_tasks,
+    "selling": WorkMenus.menu_selling,
+    "drying": WorkMenus.menu_drying,
+    "bonus": WinterMenus.menu_bonus,
+    "feeding": WinterMenus.menu_feeding,
+    "heating": WinterMenus.menu_heating,
+    "river": WinterMenus.menu_river,
+}
 
 
 def location_keys(choices: list[Choice]) -> None:

@@ -12,20 +12,21 @@ from ..engine.actions import Action
 from ..engine.pieces import total
 from ..engine.state import Player
 from .common import tpl
+from .entries import MenuEntries
 from .menu import Choice
 
 
-class WinterMenus:
-    """Mixed into Session: menus of the winter steps and the river sale."""
+class WinterMenus(MenuEntries):
+    """A part of Session: menus of the winter steps and the river sale (turns.py's STEP_MENUS names them)."""
 
-    def _menu_bonus(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_bonus(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         choices = [self.choice(a, words.thing(a.args["kind"])) for a in main]
         return choices, next((i for i, a in enumerate(main) if a.args["kind"] == "F"), 0)
 
-    def _menu_feeding(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_feeding(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         return self._winter_sale(p, main, "feeding")
 
-    def _menu_heating(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_heating(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         return self._winter_sale(p, main, "heating")
 
     def _winter_sale(self, p: Player, main: list[Action], step: str) -> tuple[list[Choice], int | None]:
@@ -60,7 +61,7 @@ class WinterMenus:
                                                  example=example)))
         return choices, 0
 
-    def _menu_river(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_river(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         river = p.wood["river"]
         values = [river.get(a.args["kind"], 0) * (D.BASE_PRICE[a.args["kind"]] or 0) for a in main]
         choices = [self.choice(a, tpl("note_river", n=river.get(a.args["kind"], 0), value=v,

@@ -49,27 +49,15 @@ class _Wizard:
         self.notes: dict[str, str] = {}
 
     def run(self) -> Setup:
-        self.language()
+        ask_language(self.con)
         self.con.say(tpl("wizard_intro"))
         while True:
             setup = self.ask_all()
-            self.summary(setup)
+            show_summary(self.con, setup, self.notes)
             if self.con.confirm(tpl("wizard_confirm"), True):
                 return setup
             self.con.say(tpl("wizard_again"))
             self.given = {k: (v if k in ("money",) else None) for k, v in self.given.items()}
-
-    def language(self) -> None:
-        """At a terminal, the game's language when neither --lang nor LIGNUM_LANG chose one (the header keeps it).
-
-        Piped answers are not asked it (a prepared script stays valid); they follow the locale as before.
-        """
-        if not self.con.tty or texts.told() is not None:
-            return
-        langs = list(texts.LANGS)
-        choices = [(texts.load("play", lang)["text"]["language_name"], lang) for lang in langs]
-        lang = self.con.select(tpl("ask_language"), choices, langs.index(texts.current()))
-        texts.choose(lang)
 
     def value(self, key: str) -> Any:
         return self.given.get(key)
@@ -344,41 +332,55 @@ class _Wizard:
             except LignumError as e:
                 self.con.say(tpl("refused", reason=str(e)))
 
-    # --- summary -----------------------------------------------------------------------------------------
-    def summary(self, s: Setup) -> None:
-        words = texts.load("scoresheet")["labels"]  # mode, variant and colour names in the shown language
-        rows = [
-            (tpl("sum_players"), f"{', '.join(s.players)}  ({len(s.players)})"),
-            (tpl("sum_mode"), words["modes"].get(s.mode, s.mode)),
-            (tpl("sum_variants"), ", ".join(words["variants"].get(v, v) for v in s.variants) or tpl("none")),
-            (tpl("sum_turns"), tpl("turns_strict" if s.strict_order else "turns_free")),
-            (tpl("sum_order"), ", ".join(s.order) + self.notes.get("order", "")),
-            (tpl("sum_areas"), _areas_text(s.areas) + self.notes.get("areas", "")),
-            (tpl("sum_winter"), tpl("winter_cards", f1=s.winter[0][0], h1=s.winter[0][1], f2=s.winter[1][0],
-                                    h2=s.winter[1][1])),
-            (tpl("sum_money"), f"${s.start_money}" + (" (R1)" if s.start_money == D.START_MONEY else "")),
-        ]
-        if s.cards:
-            rows.append((tpl("sum_cards"), ", ".join(map(card, s.cards))))  # 교역(trade)
-        if s.expansion:
-            rows.append((tpl("sum_expansion"), tpl("expansion_joinery")))
-            rows.append((tpl("sum_buildings"), ", ".join(b[0] for b in s.buildings)))
-        rows.append((tpl("sum_warnings"), tpl("warnings_on_short" if s.warnings else "warnings_off_short")))
-        if s.name:
-            rows.insert(0, (tpl("sum_name"), s.name))
-        if s.colours:
-            rows.insert(2, (tpl("sum_colours"), ", ".join(f"{p} {words['colour_names'].get(c, c)}"
-                                                          for p, c in s.colours.items())))
-        self.con.say("")
-        self.con.say(tpl("summary_title"))
-        for label, value in rows:  # padded by display width: a Hangul label takes two columns a letter
-            head = f"  {label}{' ' * max(1, 15 - texts.display_width(label))}"
-            parts = texts.wrap(value, max(20, self.con.width - texts.display_width(head))) or [""]
-            self.con.say("\n".join([head + parts[0]] + [" " * texts.display_width(head) + x for x in parts[1:]]),
-                         wrap=False)
-        if D.MODE_HAS_TASKS[s.mode]:
-            self.con.say(tpl("tasks_later"))
-        self.con.say("")
+
+def ask_language(con: Console) -> None:
+    """At a terminal, the game's language when neither --lang nor LIGNUM_LANG chose one (the header keeps it).
+
+    Piped answers are not asked it (a prepared script stays valid); they follow the locale as before.
+    """
+    if not con.tty or texts.told() is not None:
+        return
+    langs = list(texts.LANGS)
+    choices = [(texts.load("play", lang)["text"]["language_name"], lang) for lang in langs]
+    lang = con.select(tpl("ask_language"), choices, langs.index(texts.current()))
+    texts.choose(lang)
+
+
+def show_summary(con: Console, s: Setup, notes: dict[str, str]) -> None:
+    """The answers in one table before the table confirms them (`notes`: how the order and areas were chosen)."""
+    words = texts.load("scoresheet")["labels"]  # mode, variant and colour names in the shown language
+    rows = [
+        (tpl("sum_players"), f"{', '.join(s.players)}  ({len(s.players)})"),
+        (tpl("sum_mode"), words["modes"].get(s.mode, s.mode)),
+        (tpl("sum_variants"), ", ".join(words["variants"].get(v, v) for v in s.variants) or tpl("none")),
+        (tpl("sum_turns"), tpl("turns_strict" if s.strict_order else "turns_free")),
+        (tpl("sum_order"), ", ".join(s.order) + notes.get("order", "")),
+        (tpl("sum_areas"), _areas_text(s.areas) + notes.get("areas", "")),
+        (tpl("sum_winter"), tpl("winter_cards", f1=s.winter[0][0], h1=s.winter[0][1], f2=s.winter[1][0],
+                                h2=s.winter[1][1])),
+        (tpl("sum_money"), f"${s.start_money}" + (" (R1)" if s.start_money == D.START_MONEY else "")),
+    ]
+    if s.cards:
+        rows.append((tpl("sum_cards"), ", ".join(map(card, s.cards))))  # 교역(trade)
+    if s.expansion:
+        rows.append((tpl("sum_expansion"), tpl("expansion_joinery")))
+        rows.append((tpl("sum_buildings"), ", ".join(b[0] for b in s.buildings)))
+    rows.append((tpl("sum_warnings"), tpl("warnings_on_short" if s.warnings else "warnings_off_short")))
+    if s.name:
+        rows.insert(0, (tpl("sum_name"), s.name))
+    if s.colours:
+        rows.insert(2, (tpl("sum_colours"), ", ".join(f"{p} {words['colour_names'].get(c, c)}"
+                                                      for p, c in s.colours.items())))
+    con.say("")
+    con.say(tpl("summary_title"))
+    for label, value in rows:  # padded by display width: a Hangul label takes two columns a letter
+        head = f"  {label}{' ' * max(1, 15 - texts.display_width(label))}"
+        parts = texts.wrap(value, max(20, con.width - texts.display_width(head))) or [""]
+        con.say("\n".join([head + parts[0]] + [" " * texts.display_width(head) + x for x in parts[1:]]),
+                wrap=False)
+    if D.MODE_HAS_TASKS[s.mode]:
+        con.say(tpl("tasks_later"))
+    con.say("")
 
 
 def check_colours(chosen: dict[str, str], players: list[str]) -> dict[str, str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from lignum_companion.texts import words
 
@@ -14,18 +13,20 @@ from ..engine.actions import Action
 from ..engine.pieces import format_bag, parse_bag, total
 from ..engine.state import Player
 from .common import counted, tpl
+from .entries import MenuEntries
 from .menu import Choice
 from .wood import dest_words, moved, pieces_count, usual_destination, wood_preference, wood_value, wood_words
 
 
-class WorkMenus:
-    """Mixed into Session: menus of the wood work steps, each with a default that loses nothing."""
+class WorkMenus(MenuEntries):
+    """A part of Session: menus of the wood work steps, each with a default that loses nothing (turns.py's
+    STEP_MENUS names them)."""
 
     # wood work ---------------------------------------------------------------------------------------------------
-    def _menu_cutting(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_cutting(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         g = self.g
+        choices: list[Choice] = []
         if g.winter:
-            choices = []
             for a in main:
                 note = self._winter_cut_note(p, a) if a.verb == "cut" else \
                     tpl("note_done") if a.verb == "done" else ""
@@ -35,7 +36,6 @@ class WorkMenus:
             return choices, 0
         cuts = [a for a in main if a.verb == "cut"]
         plain = [a for a in cuts if not a.args["hut"]]
-        choices: list[Choice] = []
         shown: list[Action] = []
         if plain:
             most = max(total(a.args["pieces"]) for a in plain)
@@ -67,16 +67,7 @@ class WorkMenus:
             return tpl("note_winter_cut", n=n)
         return tpl("note_winter_huts_alone" if p.mill_worker else "note_winter_huts_cut", n=n)
 
-    def _typed(self, p: Player, verb: str, key: str, **fields: Any) -> Callable[[str | None], list[str]]:
-        """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
-
-        def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {_rest(verb, raw)}"],
-                                    given=arg)
-
-        return follow
-
-    def _menu_arrival(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_arrival(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         choices = []
         default = 0
         for i, a in enumerate(main):
@@ -86,9 +77,9 @@ class WorkMenus:
             choices.append(self.choice(a, dest_words(dest)))
         return choices, default
 
-    def _menu_transport(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_transport(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         if self.g.winter:
-            return self._menu_sledge(p, main)
+            return self._sledge_menu(p, main)
         choices: list[Choice] = []
         best: list[tuple[int, int]] = []  # (pieces, index) of the usual-destination moves
         for verb, note_key in (("carry", "note_carry"), ("wagon", "note_wagon")):
@@ -150,13 +141,7 @@ class WorkMenus:
             return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow, rare=True)
         return None
 
-    def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
-        def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key), self.free_player(p), given=arg)
-
-        return follow
-
-    def _menu_sledge(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def _sledge_menu(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         """Winter sledges (R7): two pieces for free, one more per food (food the winter card also asks)."""
         sledges = [a for a in main if a.verb == "sledge"]
         choices: list[Choice] = []
@@ -175,7 +160,7 @@ class WorkMenus:
         choices += [self.choice(a, tpl("note_done")) for a in done]
         return choices, 0
 
-    def _menu_sawing(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_sawing(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         """Hardwood first (unsawn it cannot be sold, R10), then softwood, then firewood; firewood logs go to
         the storage while the storage holds fewer logs than the coming winter card asks (R14)."""
         g = self.g
@@ -223,7 +208,7 @@ class WorkMenus:
             return False
         return True
 
-    def _menu_tasks(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_tasks(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         choices = []
         for a in main:
             if a.verb == "fill":
@@ -233,7 +218,7 @@ class WorkMenus:
                 choices.append(self.choice(a, tpl("note_done")))
         return choices, 0
 
-    def _menu_selling(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_selling(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         """What must be sold (R12) comes first and is the default; otherwise the default sells nothing."""
         sells = [a for a in main if a.verb == "sell"]
         must = dict(p.wood["dry3"])
@@ -260,7 +245,7 @@ class WorkMenus:
             choices.append(self.choice(a, tpl("note_keep")))
         return choices, (default if default is not None else 0)
 
-    def _menu_drying(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
+    def menu_drying(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
         """Move into the first drying area what fits, most pieces and dearest first (R11)."""
         drys = sorted((a for a in main if a.verb == "dry"),
                       key=lambda a: (-total(a.args["pieces"]), -wood_value(a.args["pieces"])))
@@ -270,11 +255,3 @@ class WorkMenus:
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_no_dry")) for a in done]
         return choices, 0
-
-
-def _rest(verb: str, typed: str) -> str:
-    """The rest of a typed line. At the saw prompt a line that names no disk but the storage (`장작 창고:2`, read
-    as the storage's name, or `store:2`) means firewood: only firewood is sawn for the storage (R9, R14)."""
-    if verb == "saw" and typed.split()[:1] and typed.split()[0].startswith("store:"):
-        return f"F {typed}"
-    return typed

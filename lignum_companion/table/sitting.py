@@ -1,0 +1,243 @@
+"""The state of one sitting at the table and how it asks: a question's menu on the screen, typed answers read
+into notation lines, refusals in one line. Session (session.py) is this plus its parts, each a subclass of Sitting:
+saving (saving.py), the commands typed at any prompt (commands.py) and the menus of the steps (draws.py, turns.py,
+work.py, winter.py, built from entries.py)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts import words
+
+from ..engine import LignumError, NotationError, advice
+from ..engine.state import Game
+from .common import screen, tpl
+from .console import Back, Console
+from .layout import cell_columns, wrap_lines
+from .menu import COUNTED, Choice, Menu, repeated, spelled
+
+if TYPE_CHECKING:
+    from lignum_companion.gamefile.store import GameFile
+
+
+class Sitting(ABC):
+    """One sitting at the table: the file, the replayed game, the console, what this sitting has shown; asking.
+
+    Every attribute the parts of Session share is set here; the two things asking needs from the other parts
+    (a command typed at a prompt, the check-and-save of an answer) are declared here as abstract methods."""
+
+    def __init__(self, path: Path, gf: GameFile, g: Game, con: Console, seed: str | None = None) -> None:
+        self.path = path
+        self.gf = gf
+        self.g = g
+        self.con = con
+        self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
+        self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
+        self.shown: tuple[Any, ...] | None = None  # the (round, step) whose reminder was shown
+        self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
+        self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
+        self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
+        self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
+        self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
+        self.round_shown: int | None = None
+        self.hinted = False
+        self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
+        self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
+        self.announcer = advice.Announcer()  # says each warning once per step
+
+    def say(self, text: str = "", **kw: Any) -> None:
+        self.con.say(text, **kw)
+
+    def refuse(self, e: Exception) -> None:
+        rule = getattr(e, "rule", "")
+        self.say(tpl("refused", reason=str(e)) + (tpl("rules_hint", rule=rule) if rule else ""))
+
+    # --- provided by the parts ---------------------------------------------------------------------------------
+    @abstractmethod
+    def command(self, raw: str) -> bool:
+        """A command typed at any prompt (undo, status, rules, help, quit): True when `raw` was one (commands.py)."""
+
+    @abstractmethod
+    def commit(self, lines: list[str]) -> bool:
+        """Apply and save the lines of an accepted answer; False when refused (saving.py)."""
+
+    # --- asking ----------------------------------------------------------------------------------------------
+    def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
+        """The question's header and entries; `rare`: the entries behind `+` only. A menu in columns already shown
+        in full in this step comes as one short paragraph unless `full` (`?` shows it whole; issue 21)."""
+        if menu.header and not rare:
+            self.say(menu.header)
+        if menu.columns and not rare:
+            seen = (0, self.g.step, "")  # in full once a sitting (then brief), and on `?`
+            if not full and seen in self.menus_seen:
+                self.show_brief(menu)
+                return
+            self.menus_seen.add(seen)
+        if menu.columns or rare:
+            self.show_columns(menu, rare)
+            return
+        shown = [c for c in menu.choices if not c.rare]  # the rest behind `+` (issue 21)
+        width = max((texts.display_width(c.shown) for c in shown), default=0)
+        width = min(width, 26)
+        keyw = max((len(c.key) for c in shown), default=1)
+        cols = self.con.width
+        for c in shown:
+            note = c.note.replace("{key}", c.key)
+            pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
+            head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
+            hang = " " * min(len(head), cols // 2)
+            lines = texts.wrap(note, max(20, cols - texts.display_width(head))) or [""]
+            self.say((head + lines[0]).rstrip(), wrap=False)
+            for more in lines[1:]:
+                self.say(wrap_lines(hang + more, cols)[0] if len(hang + more) > cols else hang + more, wrap=False)
+        if not self.hinted:
+            self.hinted = True
+            self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
+
+    def show_brief(self, menu: Menu) -> None:
+        """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph."""
+        import re
+
+        def brief(c: Choice) -> str:
+            text = c.note.replace("{key}", c.key) or c.shown
+            return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
+
+        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
+        text = "  " + " · ".join(items)  # `?` shows the whole menu (the hint says so)
+        for line in texts.wrap(text, self.con.width - 2):
+            self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
+
+    def show_columns(self, menu: Menu, rare: bool) -> None:
+        """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
+        used ones behind `+`, which lists them."""
+        shown = [c for c in menu.choices if c.rare == rare]
+        cells = [(c.key, (c.note.replace("{key}", c.key) or c.shown) if menu.columns
+                  else f"{c.shown}  {c.note.replace('{key}', c.key)}".strip()) for c in shown]
+        if not rare and menu.rare:
+            cells.append(("+", screen("more_entries", keys=", ".join(c.key for c in menu.rare))))
+        for line in cell_columns(cells, self.con.width):
+            self.say(line, wrap=False)
+        if not self.hinted:
+            self.hinted = True
+            self.say(tpl("menu_hint"))
+            self.say(screen("more_hint"))
+
+    def prompt_text(self, menu: Menu) -> str:
+        label = menu.prompt or menu.who
+        if menu.default is not None:
+            return f"{label} [{menu.choices[menu.default].key}]>"
+        return f"{label}>"
+
+    def ask(self, menu: Menu) -> None:
+        """Ask until an answer is accepted by the engine and saved."""
+        self.menu = menu
+        self.show_menu(menu, full=False)
+        while True:
+            try:
+                lines = self.pick(menu, top=True)
+            except Back:
+                self.show_menu(menu)
+                continue
+            if self.commit(lines):
+                return
+
+    def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
+        """Read answers until one names lines to apply (not yet checked). Commands are handled here.
+
+        Every typed answer takes one path: a command, `back`, a menu key (alone, or with words that complete
+        the line it stands for), or a line of the notation. Whatever cannot be read is refused in one line
+        and the same question is asked again (R-ids in the engine's refusals)."""
+        while True:
+            raw = self.con.line(self.prompt_text(menu))
+            if not raw:
+                if menu.default is None:
+                    self.say(tpl("no_default"))
+                    continue
+                return self.take(menu.choices[menu.default], None)
+            if raw == "?":
+                self.show_menu(menu)
+                continue
+            if raw == "+" and menu.rare:
+                self.show_menu(menu, rare=True)
+                continue
+            if self.command(raw):
+                self.say(tpl("menu_again", who=menu.prompt or menu.who))
+                continue
+            raw = self.typed(raw)
+            if raw.lower() == "back":
+                if top:
+                    self.say(tpl("back_top"))
+                    continue
+                raise Back
+            try:
+                return self.answer(menu, raw)
+            except Back:
+                self.show_menu(menu)
+            except LignumError as e:
+                self.refuse(e)
+
+    def answer(self, menu: Menu, raw: str) -> list[str]:
+        """The lines a typed answer names, or a refusal (LignumError) in one line."""
+        key, _, arg = raw.partition(" ")
+        arg = arg.strip()
+        choice = menu.find(key) if menu.choices else None
+        if choice is not None:
+            return self.take(choice, arg or None, menu)
+        many = repeated(key, menu.free(key), arg) if key.lower() in COUNTED and menu.free is not None else None
+        if many is not None:  # `loan 2` with no loan in the menu: the engine says why not (R15)
+            return many
+        if key.isdecimal() and menu.locations and menu.free is not None:
+            return menu.free(f"go {raw}")  # a location the menu does not offer: the engine says why not
+        if menu.choices and (menu.free is None or (key.isdecimal() and not arg)):
+            raise NotationError(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+        if menu.free is None:
+            raise NotationError(tpl("empty_answer"))
+        return menu.free(raw)
+
+    def take(self, choice: Choice, arg: str | None, menu: Menu | None = None) -> list[str]:
+        """An entry's lines; with words after its key, what they spell with it (`19 buy:saw`, `loan 2`)."""
+        if choice.follow is not None:
+            return choice.follow(arg)  # a count, a sub-menu's entry, the rest of a line: the follow-up reads it
+        if not arg:
+            return list(choice.lines or [])
+        line = spelled(choice, arg)
+        if isinstance(line, list):
+            return line
+        if line is None or menu is None or menu.free is None:
+            raise NotationError(tpl("no_argument", key=choice.key))
+        return menu.free(line)
+
+    def text_answer(self, prompt: str, parse: Callable[[str], list[str]], default: str | None = None,
+                    given: str | None = None) -> list[str]:
+        """A follow-up question answered in words (pieces, kinds, a count); `back` returns to the menu."""
+        while True:
+            if given is not None:  # typed after a menu key: part of the line, never a command
+                raw, given = given, None
+            else:
+                raw = self.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
+                if not raw and default is not None:
+                    raw = default
+                if self.command(raw):
+                    continue
+            raw = self.typed(raw)
+            if raw.lower() == "back":
+                raise Back
+            try:
+                return parse(raw)
+            except LignumError as e:
+                self.refuse(e)
+
+    def typed(self, raw: str) -> str:
+        """A typed answer in the notation: words of the shown language for codes become the codes (판자 -> board,
+        2장작 -> 2F; templates/<lang>/words.toml [aliases]); players' names stay as they are."""
+        if "fix" in raw.split()[:2]:
+            return raw  # a correction's reason is the table's own words, kept as typed
+        g = self.g
+        names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
+                                                                               for b in p.buildings]
+        return words.to_notation(raw, keep=tuple(names))
