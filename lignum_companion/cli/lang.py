@@ -25,7 +25,8 @@ from typer.core import TyperGroup
 
 from lignum_companion.texts import catalog as texts
 
-_click: Any = getattr(typer_core, "_click", None) or typer_core.click  # typer's own copy (0.2x), else click
+# typer's own copy (0.2x), else click (an attribute of typer.core only in some typer versions)
+_click: Any = getattr(typer_core, "_click", None) or typer_core.click  # type: ignore[attr-defined]
 
 LANG_HELP = "Language of what is shown: en or ko (default: LIGNUM_LANG, the game's language, else the locale)."
 

@@ -50,9 +50,10 @@ def facts(game: Game | None = None, *, players: int | None = None, mode: str | N
     variants = list(game.variants) if game is not None else []
     shape = new_game(Setup(players=names, mode=m, variants=variants, order=names,
                            areas={p: i + 1 for i, p in enumerate(names)}, winter=[[0, 0], [0, 0]], cards=cards))
-    same = game is not None and len(game.players) == n
-    return Facts(n, m, variants, [list(w) for w in game.winter_cards] if same else None,
-                 list(game.pw_cards) if same and game.mode == m else [], name if same else "", shape)
+    same = game if game is not None and len(game.players) == n else None  # the game's own figures fit the sheet
+    return Facts(n, m, variants, [list(w) for w in same.winter_cards] if same is not None else None,
+                 list(same.pw_cards) if same is not None and same.mode == m else [], name if same is not None else "",
+                 shape)
 
 
 # --- what goes on the page (plain data; tests read it) ---------------------------------------------------

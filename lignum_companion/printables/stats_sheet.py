@@ -7,6 +7,7 @@ Drawn with reportlab (imported inside the functions) in the score sheet's fonts,
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from lignum_companion.printables.score_sheet import (
@@ -135,7 +136,7 @@ class _Results:
                    texts.fill(self.L["footer"], page=doc.page), self.S["footer"], align="centre")
         canv.restoreState()
 
-    def _table(self, data: list[list[Any]], widths: list[float], bands: list[tuple[int, str]] = ()) -> Any:
+    def _table(self, data: list[list[Any]], widths: list[float], bands: Sequence[tuple[int, str]] = ()) -> Any:
         from reportlab.platypus import Table, TableStyle
 
         t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
@@ -183,18 +184,18 @@ class _Results:
         legend_w = self.T["chart"]["legend_width_mm"] * MM
         width, height = self.width, 70 * MM
         d = Drawing(width, height)
-        d.initialFontName = self.fonts.regular  # the renderer would start in the unembedded Helvetica
+        d.initialFontName = self.fonts.regular  # type: ignore[attr-defined]  # else the renderer starts in the unembedded Helvetica
         lp = LinePlot()
         lp.x, lp.y = 34, 18
-        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
+        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6  # type: ignore[assignment]  # points: floats, though the stubs say int
         lp.data = [[(i + 1, v) for i, v in series[n]] or [(1, 0)] for n in names]
         lp.data = [s if len(s) > 1 else s + s for s in lp.data]
         values = [v for s in lp.data for _, v in s] + [0]
         top, bottom = max(values + [1]), min(values)
-        step = next((s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if (top - bottom) / s <= 6), 1000)
-        lp.yValueAxis.valueMin = -step * ((-bottom + step - 1) // step)
-        lp.yValueAxis.valueMax = step * -(-top // step)
-        lp.yValueAxis.valueStep = step
+        tick = next((s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if (top - bottom) / s <= 6), 1000)
+        lp.yValueAxis.valueMin = -tick * ((-bottom + tick - 1) // tick)
+        lp.yValueAxis.valueMax = tick * -(-top // tick)
+        lp.yValueAxis.valueStep = tick
         lp.yValueAxis.labelTextFormat = lambda v: _money(int(v))
         lp.yValueAxis.visibleGrid = True
         lp.yValueAxis.gridStrokeColor = self.C["rule"]

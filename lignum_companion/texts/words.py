@@ -277,8 +277,9 @@ def read_code(word: str, codes: tuple[str, ...] | list[str]) -> str | None:
             return code
     for lang in texts.LANGS:
         w = texts.load("words", lang)
-        for table in (w["things"], w["areas"], w.get("aliases", {})):
-            for name, meant in (table.items() if table is w.get("aliases") else ((v, k) for k, v in table.items())):
+        aliases: dict[str, str] = w.get("aliases", {})
+        for table in (w["things"], w["areas"], aliases):
+            for name, meant in (table.items() if table is aliases else ((v, k) for k, v in table.items())):
                 if meant in codes and typed == _squashed(name):
                     return meant
     return None

@@ -68,18 +68,20 @@ def wood_moves(p0: Player, p1: Player, drying: bool) -> list[str]:
                 got.setdefault(piece, {})[area] = d
     pairs: dict[tuple[str, str], dict[str, int]] = {}
     for piece in sorted(set(lost) & set(got)):
-        src = [[a, n] for a, n in sorted(lost[piece].items(), key=lambda x: list(before).index(x[0]))]
+        giving = sorted(lost[piece].items(), key=lambda x: list(before).index(x[0]))  # (area, pieces left)
         for dst, n in sorted(got[piece].items(), key=lambda x: list(before).index(x[0])):
-            while n and src:
-                k = min(n, src[0][1])
-                bag = pairs.setdefault((src[0][0], dst), {})
+            while n and giving:
+                area, left = giving[0]
+                k = min(n, left)
+                bag = pairs.setdefault((area, dst), {})
                 bag[piece] = bag.get(piece, 0) + k
                 n -= k
-                src[0][1] -= k
-                if not src[0][1]:
-                    src.pop(0)
+                if left > k:
+                    giving[0] = (area, left - k)
+                else:
+                    giving.pop(0)
             got[piece][dst] = n
-        lost[piece] = {a: n for a, n in src}
+        lost[piece] = dict(giving)
     for (src, dst), bag in pairs.items():
         out.append(_fill("move", pieces=words.bag(bag), src=_place(src), dst=_place(dst)))
     onto: dict[str, dict[str, int]] = {}
@@ -172,7 +174,7 @@ def bill_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
         loans = sum(b["loans_taken"] for b in own)
         if loans:
             parts.append(_fill("bill_loans_one" if loans == 1 else "bill_loans", n=loans, amount=loans * D.LOAN_AMOUNT))
-        sold = {}
+        sold: dict[str, dict[str, int]] = {}
         for b in own:
             for area, bag in (b["sold"] or {}).items():
                 for k, n in bag.items():

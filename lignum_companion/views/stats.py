@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,7 +141,7 @@ GAME_KEYS = {"name": str, "header_date": str, "mode": str, "variants": list, "ex
 ROW_KEYS = {"name": str, "colour": str, "given": bool, "total": int, "place": int, "shared": bool, "seasons": list}
 
 
-def _shaped(d: Any, keys: dict[str, type]) -> bool:
+def _shaped(d: Any, keys: Mapping[str, type]) -> bool:
     return isinstance(d, dict) and all(k in d and _is(d[k], t) for k, t in keys.items())
 
 
@@ -226,15 +226,14 @@ def worded(summary: dict[str, Any]) -> dict[str, Any]:
 
 def _with_file_facts(summary: dict[str, Any], path: Path) -> dict[str, Any]:
     """The file name, and the date: the header's, else the file name's, else the file's age (views.game_date)."""
-    from types import SimpleNamespace
-
+    from lignum_companion.engine.setup import Setup
     from lignum_companion.views.game import game_date
 
     if "game" not in summary:
         return summary
     g = summary["game"]
     game = {"file": path.name, "name": g["name"],
-            "date": game_date(SimpleNamespace(date=g.get("header_date", "")), path)}
+            "date": game_date(Setup(players=[], date=g.get("header_date", "")), path)}
     game.update({k: g[k] for k in ("mode", "variants", "expansion", "players")})
     return dict(summary, game=game)
 
