@@ -73,7 +73,7 @@ def test_words_read_a_code_from_any_language_and_nothing_else() -> None:
     ("store:3", "anna saw F store:3"),
 ])
 def test_the_saw_prompt_keeps_the_firewood_when_the_storage_is_named(ko, typed, line) -> None:
-    from lignum_companion.table.work import _rest
+    from lignum_companion.table.entries import _rest
 
     said = f"anna saw {_rest('saw', words.to_notation(typed))}"
     assert said == line and parse(said).text == line
