@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
@@ -37,7 +37,7 @@ class Sitting(ABC):
         self.con = con
         self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
         self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
-        self.shown: tuple[Any, ...] | None = None  # the (round, step) whose reminder was shown
+        self.shown: tuple[int, str] | None = None  # the (round, step) whose reminder was shown
         self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
         self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
         self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
@@ -49,8 +49,8 @@ class Sitting(ABC):
         self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
         self.announcer = advice.Announcer()  # says each warning once per step
 
-    def say(self, text: str = "", **kw: Any) -> None:
-        self.con.say(text, **kw)
+    def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
+        self.con.say(text, wrap=wrap, reflow=reflow)
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")

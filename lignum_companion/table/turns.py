@@ -226,7 +226,6 @@ class TurnMenus(WorkMenus, WinterMenus):
         money += [tpl("note_get", n=income)] if income else []
         return tpl("note_market", what=", ".join(parts), money=", ".join(money)) if parts else ", ".join(money)
 
-
     # loans and huts (R15, R16) -----------------------------------------------------------------------------------
     def _free_choices(self, p: Player, extra: list[Action]) -> list[Choice]:
         out: list[Choice] = []
