@@ -164,14 +164,15 @@ def test_the_cutting_reminder_in_an_emptied_shared_area_names_the_move_and_the_l
     assert "$1" in text and "loan" in text and "relocate" in text
 
 
-def test_each_step_menu_renderer_is_keyed_by_an_engine_step_a_player_acts_in() -> None:
+def test_each_step_menu_renderer_is_keyed_by_an_engine_step() -> None:
     """turns.STEP_MENUS names the engine's steps as `g.step` holds them: a key the engine never uses (a typo, a
-    renamed step) would silently fall back to the plain list of moves, so every key must be a step name, and the
-    table's draws (asked by draws.py, not on a player's turn) have none."""
+    renamed step) would silently fall back to the plain list of moves, so every key must be a step name; the
+    table's draws (draws.DRAW_MENUS, no player's turn) are the other steps that ask, and no step is in both."""
     from lignum_companion.engine import flow
+    from lignum_companion.table.draws import DRAW_MENUS
     from lignum_companion.table.turns import STEP_MENUS
 
     assert set(STEP_MENUS) <= set(flow.STEP_NAMES), sorted(set(STEP_MENUS) - set(flow.STEP_NAMES))
-    assert not set(STEP_MENUS) & {"path", "reveal", "placement"}
+    assert set(DRAW_MENUS) == {"path", "reveal", "placement"} and not set(STEP_MENUS) & set(DRAW_MENUS)
     assert {"travel", "cutting", "transport", "sawing", "selling", "drying", "feeding", "heating", "river"} <= \
         set(STEP_MENUS)

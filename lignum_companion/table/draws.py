@@ -89,3 +89,11 @@ class DrawMenus(MenuEntries):
 
         return Menu("table", [], None, lines, prompt=tpl("ask_area", names=" ".join(waiting)))
 
+
+# The question of each step the table plays (no player's turn), keyed by the engine's step names; the players'
+# steps have theirs in turns.STEP_MENUS.
+DRAW_MENUS: dict[str, Callable[[DrawMenus], Menu]] = {
+    "path": DrawMenus.path_menu,
+    "reveal": DrawMenus.task_menu,
+    "placement": DrawMenus.placement_menu,
+}

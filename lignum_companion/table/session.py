@@ -16,7 +16,7 @@ from ..engine.state import Game
 from .commands import Commands
 from .common import COMMANDS, screen, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
-from .draws import DrawMenus
+from .draws import DRAW_MENUS, DrawMenus
 from .layout import turned_table
 from .menu import Menu
 from .turns import TurnMenus
@@ -147,7 +147,7 @@ class Session(Commands, DrawMenus, TurnMenus):
         g = self.g
         kind = flow.actor_kind(g)
         if kind == "table":
-            return {"path": self.path_menu, "reveal": self.task_menu, "placement": self.placement_menu}[g.step]()
+            return DRAW_MENUS[g.step](self)
         if kind == "all":
             return self.area_menu()
         return self.turn_menu(flow.actors(g)[0])
