@@ -49,7 +49,6 @@ class GameFile:
 # --- header -----------------------------------------------------------------------------------------
 
 
-
 def format_header(s: Setup, lang: str | None = None) -> list[str]:
     """The header lines for a setup (and the game's language), readable and hand-editable."""
     lines = [
@@ -236,7 +235,6 @@ def _read_options(setup: Setup, seen: Seen) -> None:
     setup.buildings = parse_buildings(seen.get("buildings", (0, ""))[1])
 
 
-
 def _number(text: str, line: int, what: str) -> int:
     """A whole number of the header (`what`: a key of [read.what]); huge ones are refused before int() (which fails
     past 4,300 digits)."""
@@ -248,7 +246,6 @@ def _number(text: str, line: int, what: str) -> int:
 
 
 # --- the text of a file ----------------------------------------------------------------------------
-
 
 
 def parse_text(text: str) -> GameFile:
@@ -269,7 +266,6 @@ def parse_text(text: str) -> GameFile:
         if t and not t.startswith("#"):
             actions.append(Line(idx + 1, t))
     return GameFile(setup, actions, raw, lang=lang)
-
 
 
 def render(gf: GameFile) -> str:
