@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from lignum_companion.cli.app import app
 from lignum_companion.dev import simulate
+from lignum_companion.gamefile import save as saving
 from lignum_companion.gamefile import store as gamefile
 
 KILLS = 60
@@ -52,7 +53,7 @@ def _saver(path: Path, version: gamefile.GameFile, stage: str, ready: int) -> No
             os.write(ready, b"x")
             time.sleep(120)  # the parent kills us now
 
-    gamefile.stage_hook = stop_here
+    saving.stage_hook = stop_here
     gamefile.save(version, path)
 
 

@@ -258,12 +258,12 @@ def test_item11_check_and_play_refuse_a_fifo_and_a_device(tmp_path):
 SIGNAL_CODE = """
 import os, signal, sys
 from lignum_companion.cli import entry
-from lignum_companion.gamefile import store as gamefile
+from lignum_companion.gamefile import save as saving
 sig = getattr(signal, sys.argv[1])
 def stop(name):
     if name == "temp-done":
         os.kill(os.getpid(), sig)
-gamefile.stage_hook = stop
+saving.stage_hook = stop
 sys.argv = ["lignum", "do", sys.argv[2], "fix anna money +1 x"]
 entry.main()
 """
@@ -385,9 +385,9 @@ def test_smaller_write_failures_in_new_and_undo_are_one_line(tmp_path, monkeypat
     def refuse(*a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(gamefile.os, "replace", refuse)
-    monkeypatch.setattr(gamefile.os, "link", refuse)
-    monkeypatch.setattr(gamefile.os, "open", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(os, "link", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     r = lignum("undo", str(path))
     assert r.exit_code == 1 and "Permission denied" in one_line(r) and "internal error" not in r.output
     r = lignum(*NEW, "-p", "anna,ben", "--order", "anna,ben", "--areas", "anna=1,ben=5",

@@ -110,13 +110,15 @@ def test_a_read_only_game_is_refused_in_korean(env):
 @pytest.mark.parametrize("signal_name,english", [("SIGINT", "interrupted"), ("SIGTERM", "stopped (SIGTERM)"),
                                                  ("SIGHUP", "the terminal closed")])
 def test_the_last_line_after_a_signal_is_in_the_shown_language(env, monkeypatch, signal_name, english):
-    monkeypatch.setattr(gamefile, "saved", [])
+    from lignum_companion.gamefile import save as saving
+
+    monkeypatch.setattr(saving, "saved", [])
     texts.choose("en")
     assert stopping.stopped_line(signal_name).startswith(english + ": nothing was saved")
     texts.choose("ko")
     line = stopping.stopped_line(signal_name)
     assert hangul(line) and english not in line.replace("SIGTERM", "")
-    gamefile.saved.append(env / "g.lignum")
+    saving.saved.append(env / "g.lignum")
     assert f"{env / 'g.lignum'}에 지금까지" in stopping.stopped_line(signal_name)
 
 

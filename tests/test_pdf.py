@@ -372,7 +372,7 @@ def test_failure_while_writing_leaves_nothing(tmp_path, small_game, monkeypatch)
     def broken(*_):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pdf.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     monkeypatch.setattr(atomic, "exchange", broken)
     with pytest.raises(pdf.ExportError, match="No space left"):
         pdf.export(gf, g, str(out), force=True, paper="A4")

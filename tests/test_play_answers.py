@@ -301,8 +301,9 @@ def test_a_file_name_with_escape_sequences_and_an_echoed_answer_are_shown_escape
 
 def test_a_saved_file_name_in_the_last_line_after_a_signal_is_shown_escaped(tmp_path: Path, monkeypatch) -> None:
     from lignum_companion.cli import stopping
+    from lignum_companion.gamefile import save as saving
 
-    monkeypatch.setattr(gamefile, "saved", [tmp_path / "g\x1b[2J\n.lignum"], raising=False)
+    monkeypatch.setattr(saving, "saved", [tmp_path / "g\x1b[2J\n.lignum"])
     line = stopping.stopped_line("SIGINT")
     assert "\x1b" not in line and "\n" not in line.strip()
     assert "g\\u001b[2J\\u000a.lignum" in line

@@ -2,7 +2,7 @@
 takes only a free name or an earlier PDF's (item 2); the lock is the `filelock` package's, with the old guarantees
 (issue 20, section 4).
 
-Each edit is made at a named stage of the save (gamefile.stage_hook), so nothing here depends on timing; one race
+Each edit is made at a named stage of the save (save.stage_hook), so nothing here depends on timing; one race
 with a thread that keeps appending notes checks the same promise the way a table would break it.
 """
 
@@ -16,6 +16,7 @@ from helpers import PATHS, fix, make_setup
 from typer.testing import CliRunner
 
 from lignum_companion.cli.app import app
+from lignum_companion.gamefile import save as saving
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.system import atomic
 
@@ -40,9 +41,9 @@ def hook():
             plan.pop("stage")
             plan["action"]()  # type: ignore[operator]
 
-    gamefile.stage_hook = at
+    saving.stage_hook = at
     yield plan
-    gamefile.stage_hook = None
+    saving.stage_hook = None
 
 
 def append_note(path: Path):

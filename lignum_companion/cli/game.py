@@ -1,4 +1,4 @@
-"""CLI commands about a game file: new, do, next, show, log, undo, check, score, games.
+"""CLI commands about a game file: do, next, show, log, undo, check, score, games (new: cli/new.py).
 
 Every command replays the file, asks the engine, and prints; refusals are one line on stderr with exit 1 and
 the file untouched. Engine and table modules are imported inside the commands to keep start-up quick.
@@ -11,279 +11,27 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import typer
 
 from lignum_companion.cli import complete as cli_complete
+from lignum_companion.cli.common import (
+    coloured_table,
+    fail,
+    file_name,
+    load_or_fail,
+    out,
+    prose,
+    resolve_file,
+    save_or_fail,
+    say,
+    table,
+)
+from lignum_companion.cli.new import cmd_new
 
 FileArg = typer.Argument(None, help="Game file (default: the most recently played game).", show_default=False,
                          autocompletion=cli_complete.game_files)
-
-
-def say(key: str, **fields: Any) -> str:
-    """A message of the command line in the shown language (templates/<lang>/cli.toml)."""
-    from lignum_companion.texts import catalog as texts
-
-    return texts.text("cli", key, **fields)
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    """One clear line on stderr and the exit code (1: refused or bad file, 2: usage); never raw control characters."""
-    from lignum_companion.engine.names import neutralise
-
-    sys.stderr.write(neutralise(message.rstrip()).replace("\n", " ") + "\n")
-    raise typer.Exit(code)
-
-
-def resolve_file(file: str | None) -> Path:
-    """The named file, or the game last played in the games folder."""
-    from lignum_companion.gamefile import store as gamefile
-
-    if file:
-        return Path(file)
-    last = gamefile.last_game()
-    if last is None:
-        fail(say("no_games_start", folder=gamefile.games_dir()))
-    return last
-
-
-def load_or_fail(file: str | None):
-    from lignum_companion.engine import GameFileError
-    from lignum_companion.gamefile import store as gamefile
-    from lignum_companion.texts import catalog as texts
-
-    path = resolve_file(file)
-    try:
-        gf, g = gamefile.load(path)
-    except GameFileError as e:
-        texts.use_game(getattr(e, "lang", None))  # a file whose header was read is refused in its own language
-        fail(f"{path}: {e}")
-    texts.use_game(gf.lang)
-    return path, gf, g
-
-
-def out(text: str = "", *, neutral: bool = False) -> None:
-    """Print that survives consoles that cannot show every character (never crash on encoding), closed pipes
-    (`lignum log | head -1` ends with success) and shared files (control characters are shown, never obeyed)."""
-    from lignum_companion.engine.names import neutralise
-
-    text = text if neutral else neutralise(text)  # neutral: made safe already, colour codes added after
-    try:
-        try:
-            sys.stdout.write(text + "\n")
-        except UnicodeEncodeError:
-            enc = sys.stdout.encoding or "ascii"
-            sys.stdout.write(text.encode(enc, errors="replace").decode(enc) + "\n")
-    except BrokenPipeError:
-        from lignum_companion.cli.stopping import _quiet_broken_pipe
-
-        _quiet_broken_pipe()
-        raise typer.Exit(0) from None
-
-
-def prose(text: str = "") -> None:
-    """Print sentences wrapped to the terminal (views.fit): never inside a figure ($14, -$2) or a backticked
-    hint. Nothing is wrapped in a pipe or a file (term.text_width), and tables and JSON never go through here."""
-    from lignum_companion.engine.names import neutralise
-    from lignum_companion.texts.term import text_width
-    from lignum_companion.views.game import fit
-
-    out(fit(neutralise(text), text_width(None)), neutral=True)
-
-
-def save_or_fail(gf, path: Path) -> None:
-    """Save under the lock, or one line saying why nothing was saved (busy, changed, read-only, disk full)."""
-    from lignum_companion.gamefile import store as gamefile
-
-    try:
-        gamefile.save(gf, path)
-    except gamefile.SaveError as e:
-        fail(str(e))
-    gamefile.remember(path)
-
-
-def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = None, keep: int = 1) -> str:
-    """A plain table; `align` ("left"/"right" per column) for columns of money, which tabulate reads as text.
-
-    At a terminal (or with COLUMNS) a table wider than the width is split into blocks that fit, each repeating
-    the first `keep` columns (issue 21); a pipe gets the table whole, as before."""
-    from tabulate import tabulate
-
-    from lignum_companion.texts.catalog import display_width
-    from lignum_companion.texts.term import text_width
-
-    text = tabulate(rows, headers=headers, tablefmt="simple", **({"colalign": align} if align else {}))
-    width = text_width(None)
-    if width and any(display_width(line) > width for line in text.splitlines()):
-        from lignum_companion.table.layout import fit_table
-
-        return fit_table(headers, rows, width, keep)
-    return text
-
-
-def coloured_table(headers: list[str], rows: list[list[Any]], colours: list[str], *, header: bool = False,
-                   column: int | None = None, align: list[str] | None = None, keep: int = 1) -> str:
-    """A table whose cells are made safe to print, with players' names in their colours where colour is on:
-    the header cells (`header`, one colour per header) or one column (`column`, one colour per row)."""
-    from lignum_companion.engine.names import neutralise
-    from lignum_companion.texts.term import colour_on, paint
-
-    on = colour_on()
-    heads = [neutralise(str(h)) for h in headers]
-    body = [[neutralise(str(c)) for c in row] for row in rows]
-    if header:
-        heads = [paint(h, c, on) for h, c in zip(heads, colours, strict=True)]
-    if column is not None:
-        for row, c in zip(body, colours, strict=True):
-            row[column] = paint(row[column], c, on)
-    return table(heads, body, align, keep)
-
-
-def _split_list(values: list[str] | None) -> list[str]:
-    out_: list[str] = []
-    for v in values or []:
-        out_ += [x for x in v.replace(",", " ").split() if x]
-    return out_
-
-
-def cmd_new(
-    players: list[str] = typer.Option(None, "--players", "-p", help="Player names, e.g. -p anna,ben,cleo"),
-    mode: str = typer.Option(None, "--mode", "-m", help="basic, advanced, expert or planned"),
-    variant: list[str] = typer.Option(None, "--variant", help="tactical (repeat for more)"),
-    no_variants: bool = typer.Option(False, "--no-variants", help="Play without variants (asks nothing)."),
-    order: list[str] = typer.Option(None, "--order", help="First round's starting order, e.g. ben,anna,cleo"),
-    areas: list[str] = typer.Option(None, "--areas", help="First round's cutting areas, e.g. anna=1,ben=5,cleo=6"),
-    winter: str = typer.Option(None, "--winter", help="Winter cards as FOOD/HEAT for year 1 and 2, e.g. 6/3,7/4"),
-    cards: list[str] = typer.Option(None, "--cards", help="Planned work cards laid out (expert/planned)"),
-    money: int = typer.Option(None, "--money", help="Starting money (default $5, R1)"),
-    name: str = typer.Option(None, "--name", help="The game's name, the score sheet's title (e.g. 'Friday at Zoë's')"),
-    colors: list[str] = typer.Option(None, "--colors", "--colours",
-                                     help="Colours of the players' pieces, e.g. anna=red,ben=yellow"),
-    strict_order: bool = typer.Option(None, "--strict-order/--any-order",
-                                      help="Clearing order in every step, for a first game (R24); default: any order "
-                                           "except woodcutting"),
-    warnings: str = typer.Option(None, "--warnings", help="on or off: the advisor's warnings in next and play "
-                                                          "(default on; stored in the file)"),
-    expansion: str = typer.Option(None, "--expansion", help="joinery: the Joinery and Buildings expansion (R23); "
-                                                             "none: the base game (the default when nothing is asked)"),
-    buildings: str = typer.Option(None, "--buildings", help="The face-up building tiles (players + 4) as "
-                                                             "NAME:effect|NAME:effect (R23)"),
-    file: str = typer.Option(None, "--file", "-f", help="Where to save (default: the games folder)"),
-) -> None:
-    """Start a game. With every option given it asks nothing; otherwise a wizard asks what is missing."""
-    from lignum_companion.engine import LignumError, Setup, new_game
-    from lignum_companion.engine import data as D
-    from lignum_companion.gamefile import store as gamefile
-    from lignum_companion.texts.words import card_codes
-
-    if file:
-        try:
-            gamefile.check_name_fits(file)  # before the wizard asks anything
-        except gamefile.SaveError as e:
-            fail(str(e))
-    given: dict[str, Any] = {
-        "players": _split_list(players) or None,
-        "mode": mode,
-        "variants": _split_list(variant) if variant else ([] if no_variants else None),
-        "order": _split_list(order) or None,
-        "areas": None,
-        "winter": None,
-        "cards": card_codes(_split_list(cards)) or None,  # R20: '식량 공급' as well as food-supply
-        "money": money,
-        "name": name,
-        "colours": None,
-        "strict": strict_order,
-        "warnings": None,
-        "expansion": None,
-        "buildings": None,
-    }
-    if expansion is not None:
-        if expansion not in ("none", "") + D.EXPANSIONS:
-            fail(say("bad_choice", option="--expansion", choices=" / ".join((*D.EXPANSIONS, "none")),
-                     value=expansion[:20]), 2)
-        given["expansion"] = "" if expansion == "none" else expansion
-    if buildings is not None:
-        given["buildings"] = gamefile.parse_buildings(buildings)
-        given["expansion"] = "joinery" if given["expansion"] is None else given["expansion"]
-    if warnings is not None:
-        if warnings not in ("on", "off"):
-            fail(say("bad_choice", option="--warnings", choices="on / off", value=warnings[:20]), 2)
-        given["warnings"] = warnings == "on"
-    try:
-        if colors:
-            given["colours"] = {}
-            for part in _split_list(colors):
-                who, eq, colour = part.partition("=")
-                if not eq or not who or not colour:
-                    fail(say("bad_pairs", option="--colors", form="NAME=COLOUR", example="anna=red,ben=yellow",
-                             part=part), 2)
-                given["colours"][who] = colour.casefold()
-        if areas:
-            given["areas"] = {}
-            for part in _split_list(areas):
-                name, eq, a = part.partition("=")
-                if not eq or not a.isdecimal() or len(a) > 6:
-                    fail(say("bad_pairs", option="--areas", form="NAME=AREA", example="anna=1,ben=5",
-                             part=part[:40]), 2)
-                given["areas"][name] = int(a)
-        if winter:
-            given["winter"] = []
-            for part in winter.replace(",", " ").split():
-                f, slash, h = part.partition("/")
-                if not slash or not f.isdecimal() or not h.isdecimal() or len(f) > 6 or len(h) > 6:
-                    fail(say("bad_pairs", option="--winter", form="FOOD/HEAT", example="6/3,7/4", part=part[:40]), 2)
-                given["winter"].append([int(f), int(h)])
-    except typer.Exit:
-        raise
-    complete = all(given[k] is not None for k in ("players", "mode", "order", "areas", "winter"))
-    if complete and given["variants"] is None:
-        given["variants"] = []
-    if complete and given["mode"] in ("expert", "planned") and given["cards"] is None:
-        complete = False
-    if complete and given["expansion"] and given["buildings"] is None:
-        complete = False  # R23: the wizard asks for the face-up building tiles
-    if complete:
-        setup = Setup(players=given["players"], mode=given["mode"], variants=given["variants"],
-                      order=given["order"], areas=given["areas"], winter=given["winter"],
-                      cards=given["cards"] or [], start_money=5 if given["money"] is None else given["money"],
-                      name=(given["name"] or "").strip(), colours=given["colours"] or {},
-                      strict_order=bool(given["strict"]), warnings=given["warnings"] is not False,
-                      expansion=given["expansion"] or "", buildings=given["buildings"] or [])
-    else:
-        from lignum_companion import table
-
-        setup = table.wizard(given)
-        if setup is None:  # the wizard said it was cancelled: that one line, not the signal's too
-            from lignum_companion.cli import stopping
-
-            raise typer.Exit(stopping.handled() or 130)
-        setup.name = setup.name or (given["name"] or "").strip()
-        setup.colours = setup.colours or given["colours"] or {}
-    import datetime
-
-    today = datetime.date.today().isoformat()
-    setup.date = setup.date or today
-    try:
-        new_game(setup)
-    except LignumError as e:
-        fail(say("cannot_start", reason=e))
-    from lignum_companion.texts import catalog as texts
-
-    gf = gamefile.new_file(setup, texts.current())
-    if file:
-        path = Path(file)
-    else:
-        path = gamefile.games_dir() / gamefile.default_name(setup, today)
-    try:
-        path = gamefile.create(gf, path, numbered=not file)  # never over another file, even one made just now
-    except gamefile.SaveError as e:
-        if file and e.said.key == "save.exists":
-            fail(str(gamefile.Said("save.exists_file", path=path)))
-        fail(str(e))
-    gamefile.remember(path)
-    out(say("new_saved", path=path))
-    out(say("new_next", path=path))
 
 
 def cmd_do(
@@ -670,15 +418,6 @@ def cmd_games() -> None:
             for p, s in zip(games, summaries(games, progress=_progress), strict=True)]
     out(table(list(texts.load("cli")["games_columns"]), rows))
     out(say("games_folder", folder=gamefile.games_dir()))
-
-
-def file_name(path: Path) -> str:
-    """A file's name for one cell or one line: a newline, tab or control character in it is shown as \\uXXXX, so it
-    cannot break the table or drive the terminal."""
-    from lignum_companion.engine.names import neutralise
-
-    name = neutralise(path.name)
-    return "".join(f"\\u{ord(c):04x}" if c in "\n\r\t" else c for c in name)
 
 
 def _progress(done: int, todo: int) -> None:

@@ -19,14 +19,14 @@ def cmd_play(
     """
     from lignum_companion import table
     from lignum_companion.cli import stopping
-    from lignum_companion.cli.game import load_or_fail
+    from lignum_companion.cli.common import load_or_fail
     from lignum_companion.gamefile import store as gamefile
 
     path, gf, g = load_or_fail(file)
     try:
         gamefile.check_name_fits(path)  # refused now, not after the table has answered (it could never be saved)
     except gamefile.SaveError as e:
-        from lignum_companion.cli.game import fail
+        from lignum_companion.cli.common import fail
 
         fail(str(e))
     gamefile.remember(path)

@@ -18,7 +18,7 @@ print_app = typer.Typer(cls=LangGroup, no_args_is_help=True, help="Printable pag
 
 
 def _fail(message: str, code: int = 1) -> None:
-    from lignum_companion.cli.game import fail
+    from lignum_companion.cli.common import fail
 
     fail(message, code)
 
@@ -39,7 +39,7 @@ def stats(
     no_cache: bool = typer.Option(False, "--no-cache", help="Replay every game instead of using the cache."),
 ) -> None:
     """Results across finished games: wins, averages, best totals, money by season; per game the totals."""
-    from lignum_companion.cli.game import coloured_table, file_name, out
+    from lignum_companion.cli.common import coloured_table, file_name, out
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.texts import catalog as texts
     from lignum_companion.views import stats as st
@@ -113,7 +113,7 @@ def reference(
     paper: str = typer.Option(None, "--paper", help="a4 or letter (default: from the locale)."),
 ) -> None:
     """A one-page reference of the round (two for the expert game), for this player count and mode."""
-    from lignum_companion.cli.game import load_or_fail, out
+    from lignum_companion.cli.common import load_or_fail, out
     from lignum_companion.printables import reference as ref
     from lignum_companion.printables import score_sheet as pdfmod
 

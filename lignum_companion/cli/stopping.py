@@ -78,7 +78,7 @@ def _name(signum: int | None) -> str:
 
 def _last_saved() -> str | None:
     """The game file this command saved last (gamefile records every completed save), if any."""
-    gamefile = sys.modules.get("lignum_companion.gamefile.store")
+    gamefile = sys.modules.get("lignum_companion.gamefile.save")
     saved = [p for p in getattr(gamefile, "saved", []) if not p.name.startswith(".")]
     return _shown(str(saved[-1])) if saved else None
 

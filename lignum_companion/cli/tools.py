@@ -30,7 +30,7 @@ def _width() -> int:
 
 def _fail(message: str) -> NoReturn:
     """One clear line on stderr and exit code 1 (PRODUCT.md: bad input, state unchanged)."""
-    from lignum_companion.cli.game import say
+    from lignum_companion.cli.common import say
 
     typer.echo(say("error", message=message), err=True)
     raise typer.Exit(1)

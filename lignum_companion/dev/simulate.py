@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import Any, NoReturn
 
 from lignum_companion.dev import invariants
 from lignum_companion.engine import IllegalAction, LignumError, Setup, apply, new_game, parse, score
@@ -126,84 +126,101 @@ def play_game(seed: int, players: int = 4, mode: str = "expert", variants: tuple
     rng = random.Random(seed)
     setup = random_setup(rng, players, mode, variants, expansion)
     report = GameReport(seed, setup)
-    g = report.game = new_game(setup)
-    gf = gamefile.new_file(setup)
-    shadow = gamefile.replay(gamefile.parse_text(gamefile.render(gf))) if check != "none" else None
-    watch = invariants.Watch.start(g) if check != "none" else None
-    undo_at = rng.randrange(150) if check == "light" else -1
-    undo_point: tuple[int, bytes] | None = None
-
-    at = where(g)  # where the game stood before the action being checked
-    number = 1  # that action's place in the log
-
-    def fail(text: str, msg: str) -> None:
-        report.violations.append(f"seed {seed}, action {number} `{text}` ({at}): {msg}")
-        raise _Stop
-
-    def accepted(action: Action) -> None:
-        """Log the action and check it; `shadow` still holds the state before it (checked equal last time)."""
-        nonlocal gf, undo_point
-        report.log.append(action.text)
-        if check == "none":
-            return
-        assert watch is not None and shadow is not None
-        watch.before(shadow, action)
-        for msg in watch.after(g, action):
-            fail(action.text, msg)
-        if check == "full":
-            gf = gamefile.append(gf, [action.text])
-            for msg in invariants.replay_violations(gf, g) + invariants.undo_violations(gf, shadow) + \
-                    invariants.json_violations(g):
-                fail(action.text, msg)
-        elif undo_point is None and len(report.log) > undo_at:
-            undo_point = (len(report.log), pickle.dumps(shadow))
-        try:
-            apply(shadow, parse(action.text, shadow.board))
-        except LignumError as e:
-            fail(action.text, f"the line, parsed back from its text, is refused on replay: {e}")
-        if shadow != g:
-            for msg in _refusal_culprits(setup, report.log[:-1], refused):
-                fail(action.text, msg)
-            fail(action.text, f"replaying the text gives another state: {invariants.diff(g, shadow)}")
-
+    run = _Run(report, rng, check)
+    g = run.g
     try:
         while not g.over:
             if stop is not None and stop(g):
                 return report
             if len(report.log) >= max_actions:
-                fail("", f"no end after {max_actions} actions: an endless loop?")
-            at, number = where(g), len(report.log) + 1
-            refused: list[Action] = []
+                run.fail("", f"no end after {max_actions} actions: an endless loop?")
+            run.at, run.number = where(g), len(report.log) + 1
+            run.refused = []
             if actor_kind(g) == "table":
-                action = table_action(g, rng)
-                try:
-                    apply(g, action)
-                except IllegalAction as e:
-                    fail(action.text, f"a valid table draw was refused: {e}")
-                accepted(action)
-                continue
-            options = candidates(g)
-            rng.shuffle(options)
-            refused = []
-            for action in options:
-                report.tries += 1
-                try:
-                    apply(g, action)
-                except IllegalAction:
-                    refused.append(action)
-                    if check == "full" and shadow is not None and g != shadow:
-                        fail(action.text, f"refused but changed the state: {invariants.diff(shadow, g)}")
-                    continue
-                accepted(action)
-                break
+                run.table_turn()
             else:
-                fail("", f"no legal action among {len(options)} candidates; waiting for {waiting_for(g)}")
+                run.player_turn()
         report.over = True
         if check != "none":
-            _end_checks(report, g, gamefile.append(gamefile.new_file(setup), report.log), undo_point, fail)
+            _end_checks(report, g, gamefile.append(gamefile.new_file(setup), report.log), run.undo_point, run.fail)
     except _Stop:
         pass
     return report
+
+
+class _Run:
+    """One game in play: the live state, a shadow fed each accepted line's text (checked equal after every action),
+    and where the action being checked stands, so that a violation names its seed, action and place."""
+
+    def __init__(self, report: GameReport, rng: random.Random, check: str) -> None:
+        setup = report.setup
+        self.report, self.rng, self.check = report, rng, check
+        self.g = report.game = new_game(setup)
+        self.gf = gamefile.new_file(setup)
+        self.shadow = gamefile.replay(gamefile.parse_text(gamefile.render(self.gf))) if check != "none" else None
+        self.watch = invariants.Watch.start(self.g) if check != "none" else None
+        self.undo_at = rng.randrange(150) if check == "light" else -1
+        self.undo_point: tuple[int, bytes] | None = None
+        self.at = where(self.g)  # where the game stood before the action being checked
+        self.number = 1  # that action's place in the log
+        self.refused: list[Action] = []  # the candidates refused before the one accepted now
+
+    def fail(self, text: str, msg: str) -> NoReturn:
+        self.report.violations.append(f"seed {self.report.seed}, action {self.number} `{text}` ({self.at}): {msg}")
+        raise _Stop
+
+    def table_turn(self) -> None:
+        """The table's draw, which must be accepted."""
+        action = table_action(self.g, self.rng)
+        try:
+            apply(self.g, action)
+        except IllegalAction as e:
+            self.fail(action.text, f"a valid table draw was refused: {e}")
+        self.accepted(action)
+
+    def player_turn(self) -> None:
+        """The candidates in random order until one is accepted; a refused one must leave the state untouched."""
+        g, shadow = self.g, self.shadow
+        options = candidates(g)
+        self.rng.shuffle(options)
+        for action in options:
+            self.report.tries += 1
+            try:
+                apply(g, action)
+            except IllegalAction:
+                self.refused.append(action)
+                if self.check == "full" and shadow is not None and g != shadow:
+                    self.fail(action.text, f"refused but changed the state: {invariants.diff(shadow, g)}")
+                continue
+            self.accepted(action)
+            return
+        self.fail("", f"no legal action among {len(options)} candidates; waiting for {waiting_for(g)}")
+
+    def accepted(self, action: Action) -> None:
+        """Log the action and check it; `shadow` still holds the state before it (checked equal last time)."""
+        report, g, shadow, check = self.report, self.g, self.shadow, self.check
+        report.log.append(action.text)
+        if check == "none":
+            return
+        assert self.watch is not None and shadow is not None
+        self.watch.before(shadow, action)
+        for msg in self.watch.after(g, action):
+            self.fail(action.text, msg)
+        if check == "full":
+            self.gf = gamefile.append(self.gf, [action.text])
+            for msg in invariants.replay_violations(self.gf, g) + invariants.undo_violations(self.gf, shadow) + \
+                    invariants.json_violations(g):
+                self.fail(action.text, msg)
+        elif self.undo_point is None and len(report.log) > self.undo_at:
+            self.undo_point = (len(report.log), pickle.dumps(shadow))
+        try:
+            apply(shadow, parse(action.text, shadow.board))
+        except LignumError as e:
+            self.fail(action.text, f"the line, parsed back from its text, is refused on replay: {e}")
+        if shadow != g:
+            for msg in _refusal_culprits(report.setup, report.log[:-1], self.refused):
+                self.fail(action.text, msg)
+            self.fail(action.text, f"replaying the text gives another state: {invariants.diff(g, shadow)}")
 
 
 def _refusal_culprits(setup: Setup, log: list[str], refused: list[Action]) -> list[str]:
