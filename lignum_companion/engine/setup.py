@@ -9,7 +9,7 @@ from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
 from .names import check_name as _check_name
 from .names import describe, first_unsafe, nfc
-from .state import Building, Game, Player
+from .state import Building, Game, LedgerEntry, Player
 
 # A name may not be a verb either: `go 7` typed at the table must never read as a player called "go".
 NOT_NAMES = RESERVED_NAMES | frozenset(PLAYER_VERBS)
@@ -170,7 +170,5 @@ def new_game(s: Setup) -> Game:
     return g
 
 
-def _start_entry(money: int):
-    from .state import LedgerEntry
-
+def _start_entry(money: int) -> LedgerEntry:
     return LedgerEntry(1, "starting money", money)

@@ -14,7 +14,8 @@ from ..errors import IllegalAction
 from ..pieces import Bag, has_all, take
 from ..state import Game, LedgerEntry, Player
 
-Handler = Callable[[Game, int, dict[str, Any]], None]
+# (game, the acting player's index or -1 for the table, the verb's fields of args.py) -> None, or IllegalAction
+Handler = Callable[[Game, int, Any], None]
 
 
 def gain(g: Game, p: Player, amount: int, reason: str) -> None:

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import data
+from ..args import AreaArgs, CutArgs, DestArgs, PiecesArgs, RaftArgs, SnatchArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player
@@ -33,7 +32,7 @@ def can_relocate(g: Game, pi: int) -> bool:
     return bool(earlier) or snatched
 
 
-def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _relocate(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if not can_relocate(g, pi):
         raise IllegalAction.keyed("relocate-may_only_move_areas", "R5", name=p.name)
@@ -45,13 +44,14 @@ def _relocate(g: Game, pi: int, a: dict[str, Any]) -> None:
     gain(g, p, -data.RELOCATE_COST, "cutting area move")
 
 
-def _cut_work(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _cut_work(g: Game, pi: int, a: CutArgs) -> None:
     p = g.players[pi]
     if p.cut_done:
         raise IllegalAction.keyed("cut_work-has_already_cut_this", "R5", name=p.name)
     pieces = a["pieces"]
     if not pieces:
         raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
+    assert p.area is not None, "a player cuts in the work seasons only after the area choice (R5)"
     here = area_wood(g, p.area)
     if not has_all(here, pieces):
         raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area, wood=dict(here))
@@ -68,7 +68,7 @@ def winter_cut_firewood(p: Player, huts: int, mill: bool = True) -> int:
     return huts + (data.WINTER_CUT_FIREWOOD if mill and p.mill_worker else 0)
 
 
-def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _cut_winter(g: Game, pi: int, a: CutArgs) -> None:
     p = g.players[pi]
     if a["pieces"]:
         raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
@@ -90,11 +90,11 @@ def _cut_winter(g: Game, pi: int, a: dict[str, Any]) -> None:
     add(p.wood["woodpile"], "F", n)
 
 
-def _cut(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _cut(g: Game, pi: int, a: CutArgs) -> None:
     (_cut_winter if g.winter else _cut_work)(g, pi, a)
 
 
-def _snatch(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
     """The Cutting card's workers cut a second area, before or after the player's own cut (R28)."""
     p = g.players[pi]
     if not plan_active(g, p, "cutting"):
@@ -135,7 +135,7 @@ def _deliver(p: Player, dest: dict[str, Bag]) -> None:
         add_all(p.wood[area], bag)
 
 
-def _receive(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _receive(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     river = p.wood["river"]
     dest = a["dest"] or {"saw": {k: v for k, v in river.items() if k == "H"},
@@ -155,7 +155,7 @@ def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
     return moved
 
 
-def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _carry(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if g.winter:
         raise IllegalAction.keyed("carry-in_winter_only_sledges", "R7")
@@ -166,7 +166,7 @@ def _carry(g: Game, pi: int, a: dict[str, Any]) -> None:
     _deliver(p, a["dest"])
 
 
-def _wagon(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _wagon(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if g.winter:
         raise IllegalAction.keyed("wagon-in_winter_only_sledges", "R7")
@@ -193,7 +193,7 @@ def _food_supply(g: Game, p: Player, n: int) -> None:
         p.food += data.FOOD_SUPPLY_PER_PIECE * n
 
 
-def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _raft(g: Game, pi: int, a: RaftArgs) -> None:
     p = g.players[pi]
     if g.winter:
         raise IllegalAction.keyed("raft-the_river_is_frozen", "R7")
@@ -210,7 +210,7 @@ def _raft(g: Game, pi: int, a: dict[str, Any]) -> None:
     _food_supply(g, p, n)
 
 
-def _float(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _float(g: Game, pi: int, a: PiecesArgs) -> None:
     p = g.players[pi]
     if not plan_active(g, p, "log-driving"):
         raise IllegalAction.keyed("float-floating_wood_without_raft", "R20")
@@ -227,7 +227,7 @@ def _float(g: Game, pi: int, a: dict[str, Any]) -> None:
     _food_supply(g, p, n)
 
 
-def _sledge(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _sledge(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if not g.winter:
         raise IllegalAction.keyed("sledge-sledges_run_in_winter", "R7")

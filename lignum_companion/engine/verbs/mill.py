@@ -3,9 +3,8 @@ and drying (R10, R11, R12)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import data, prices
+from ..args import FillArgs, FromArgs, PiecesArgs, SawArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player, Task
@@ -23,7 +22,7 @@ def saw_jobs(g: Game, p: Player, disks: int) -> int:
     return (disks + 1) // 2 if plan_active(g, p, "sawing") else disks
 
 
-def _saw(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _saw(g: Game, pi: int, a: SawArgs) -> None:
     p = g.players[pi]
     disks = a["disks"]
     check_pieces(p, "saw", disks)
@@ -54,7 +53,7 @@ def find_task(p: Player, tid: str) -> Task:
                               held=[t.id for t in p.tasks])
 
 
-def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _fill(g: Game, pi: int, a: FillArgs) -> None:
     p = g.players[pi]
     task = find_task(p, a["task"])
     placed = list(task.placed)
@@ -74,7 +73,7 @@ def _fill(g: Game, pi: int, a: dict[str, Any]) -> None:
     task.placed = placed
 
 
-def _furnish(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _furnish(g: Game, pi: int, a: FromArgs) -> None:
     """Furniture shop (R23): milled wood from the second or third drying area, one piece of each kind, 3 at most."""
     p = g.players[pi]
     if not g.joinery:
@@ -113,7 +112,7 @@ def must_sell(p: Player) -> Bag:
     return {k: n for k, n in p.wood["dry3"].items() if data.BASE_PRICE[k] is not None}
 
 
-def _sell(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _sell(g: Game, pi: int, a: FromArgs) -> None:
     p = g.players[pi]
     for area, bag in a["from"].items():
         check_pieces(p, area, bag)
@@ -132,7 +131,7 @@ def dry1_fits(g: Game, p: Player, extra: Bag) -> bool:
     return prices.drying_area_fits(content, doubled=plan_active(g, p, "drying"))
 
 
-def _dry(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _dry(g: Game, pi: int, a: PiecesArgs) -> None:
     p = g.players[pi]
     check_pieces(p, "sale", a["pieces"])
     if not dry1_fits(g, p, a["pieces"]):

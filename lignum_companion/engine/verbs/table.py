@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import data
+from ..args import FixArgs, PathArgs, PlacementArgs, TaskArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, add_all
-from ..state import Game, Player, Task
+from ..state import Building, Game, Player, Task
 from .common import Handler, area_wood, gain
 
 
@@ -26,13 +25,13 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
                                       have=have)
 
 
-def _path(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _path(g: Game, pi: int, a: PathArgs) -> None:
     check_path_tokens(g, a["tokens"])
     g.path = {str(loc): tok for loc, tok in zip(g.board.token_locations, a["tokens"], strict=True)}
     g.supply = dict(data.PATH_SUPPLY[len(g.players)])
 
 
-def _task(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _task(g: Game, pi: int, a: TaskArgs) -> None:
     g.task_seq += 1
     tid = f"T{g.task_seq}"
     grouped: dict[tuple[str, int], int] = {}  # the notation writes needs grouped; so does the state, for replay
@@ -42,7 +41,7 @@ def _task(g: Game, pi: int, a: dict[str, Any]) -> None:
     g.task_display.append(Task(tid, a["value"], needs, [False] * len(needs)))
 
 
-def _placement(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _placement(g: Game, pi: int, a: PlacementArgs) -> None:
     if g.tactical:
         g.next_placements.append({k: dict(v) for k, v in a["areas"].items()})
     else:
@@ -74,7 +73,7 @@ FIX_GROUPS = {
 }
 
 
-def building_named(p: Player, word: str):
+def building_named(p: Player, word: str) -> Building | None:
     """The player's building of that name (case-insensitive), or None (R23)."""
     return next((b for b in p.buildings if b.name.casefold() == word.casefold()), None)
 
@@ -97,7 +96,7 @@ FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
                  **{a: "R7" for a in data.SALE_AREAS}}
 
 
-def _fix(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _fix(g: Game, pi: int, a: FixArgs) -> None:
     ti = g.player_index(a["target"])
     if ti is None:
         raise IllegalAction.keyed("fix-no_player_called", "", target=a['target'])

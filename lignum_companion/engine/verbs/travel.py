@@ -4,16 +4,16 @@ R17, R19, R20, R23). A visit checks everything, then hands back what to do once 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from .. import data, prices
+from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Plan, Player
 from .common import Handler, area_wood, free_area, gain, need_money, plan_active
 
 
-def _area(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _area(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if g.tactical and not free_area(g, pi, a["area"]):
         raise IllegalAction.keyed("area-area_is_taken_in", "R21", area=a['area'])
@@ -81,7 +81,7 @@ def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
     return cost
 
 
-def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
+def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
     """Check a market visit (R17) and return (income, cost, craftwork spent)."""
     card_prices = plan_active(g, p, "craftwork")
     income = 0
@@ -117,10 +117,10 @@ def market_value(g: Game, p: Player, a: dict[str, Any]) -> tuple[int, int, Bag]:
 
 Commit = Callable[[], None]
 # A visit checks what a location of its kind asks and hands back what to do once the foreman stands there.
-Visit = Callable[[Game, Player, int, dict[str, Any]], Commit]
+Visit = Callable[[Game, Player, int, GoArgs], Commit]
 
 
-def _visit_token(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_token(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     tok = g.path.get(str(loc))
     if tok == "X":
         raise IllegalAction.keyed("go-location_is_blocked_by", "R2", loc=loc)
@@ -143,7 +143,7 @@ def _visit_token(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return take_token
 
 
-def _visit_workers(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_workers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     """Bearers or woodcutters, $1 each; no more woodcutters than the player's area holds wood (R3, R4)."""
     kind, n, supply = a["kind"], a["count"], g.supply
     if supply.get(kind, 0) < n:
@@ -162,7 +162,7 @@ def _visit_workers(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return hire
 
 
-def _visit_fodder(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_fodder(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     supply = g.supply
     if supply.get("fodder", 0) < 1:
         raise IllegalAction.keyed("go-no_fodder_is_left", "R3", loc=loc)
@@ -178,7 +178,7 @@ def _visit_fodder(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return buy_fodder
 
 
-def _visit_sawyers(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     """The free sawyer, and with `extra` the paid one beside him (R3)."""
     supply = g.supply
     if supply.get("free_sawyers", 0) < 1 and not a["extra"]:
@@ -202,7 +202,7 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return sawyers
 
 
-def _visit_tasks(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     if p.took_task:
         raise IllegalAction.keyed("go-has_already_taken_a", "R19", name=p.name)
     card = next((t for t in g.task_display if t.id == a["task"]), None)
@@ -220,7 +220,7 @@ def _visit_tasks(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return take_task
 
 
-def _visit_plan(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_plan(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     cost = check_plan(g, p, a["card"], a["pair"])
 
     def plan() -> None:
@@ -233,7 +233,7 @@ def _visit_plan(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return plan
 
 
-def _visit_carpenter(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_carpenter(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     if p.carpenters >= data.MAX_CARPENTERS:
         raise IllegalAction.keyed("carpenters_max", "R23", name=p.name, max=data.MAX_CARPENTERS)
 
@@ -243,7 +243,7 @@ def _visit_carpenter(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return hire_carpenter
 
 
-def _visit_buildings(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_buildings(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     names = a["buildings"]
     if len(names) > 1:
         raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(names))
@@ -261,7 +261,7 @@ def _visit_buildings(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
     return take_building
 
 
-def _visit_market(g: Game, p: Player, loc: int, a: dict[str, Any]) -> Commit:
+def _visit_market(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     income, cost, spent = market_value(g, p, a)
 
     def market() -> None:
@@ -296,7 +296,7 @@ VISITS: dict[str, Visit] = {
 }
 
 
-def _go(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _go(g: Game, pi: int, a: GoArgs) -> None:
     """Move the foreman forward: checks common to every location, then the location's own visit (R3, R23)."""
     p = g.players[pi]
     board = g.board

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import data
+from ..args import AreaArgs, BuildArgs, DryhutArgs, NoArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player
@@ -12,7 +11,7 @@ from .common import Handler, check_pieces, free_area, gain, plan_active
 from .mill import must_sell
 
 
-def _loan(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _loan(g: Game, pi: int, a: NoArgs) -> None:
     p = g.players[pi]
     if p.loans >= data.MAX_LOANS:
         raise IllegalAction.keyed("loan-already_holds_loans_the", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
@@ -44,7 +43,7 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
     return chosen
 
 
-def _build(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _build(g: Game, pi: int, a: BuildArgs) -> None:
     p = g.players[pi]
     k = total(a["huts"])
     allowed = (3, 2) if plan_active(g, p, "hut-construction") else (3,)
@@ -59,7 +58,7 @@ def _build(g: Game, pi: int, a: dict[str, Any]) -> None:
 NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
 
 
-def _dryhut(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _dryhut(g: Game, pi: int, a: DryhutArgs) -> None:
     p = g.players[pi]
     if not p.huts.get("drying"):
         raise IllegalAction.keyed("dryhut-has_no_drying_hut", "R16", name=p.name)
@@ -69,7 +68,7 @@ def _dryhut(g: Game, pi: int, a: dict[str, Any]) -> None:
     add(p.wood[NEXT_AREA[a["area"]]], a["piece"])
 
 
-def _foodhut(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _foodhut(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if not p.huts.get("food"):
         raise IllegalAction.keyed("foodhut-has_no_food_storage", "R16", name=p.name)
@@ -83,7 +82,7 @@ def _foodhut(g: Game, pi: int, a: dict[str, Any]) -> None:
     p.food += food
 
 
-def _done(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _done(g: Game, pi: int, a: NoArgs) -> None:
     p = g.players[pi]
     step = g.step_of(pi)  # R24: the player's own step
     if step == "selling" and must_sell(p):

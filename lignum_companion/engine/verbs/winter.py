@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
 
 from .. import data, prices
+from ..args import FeedArgs, HeatArgs, KindArgs
 from ..errors import IllegalAction
 from ..pieces import Bag, add, format_bag, has_all, take_all, total
 from ..state import Game, Player
@@ -19,7 +19,7 @@ def winter_need(g: Game, p: Player) -> tuple[int, int]:
     return food + p.carpenters * data.CARPENTER_FOOD, heat
 
 
-def _bonus(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _bonus(g: Game, pi: int, a: KindArgs) -> None:
     add(g.players[pi].wood["woodpile"], a["kind"])
 
 
@@ -99,7 +99,7 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
     g.winter_bills.append(asdict(settled))
 
 
-def _feed(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _feed(g: Game, pi: int, a: FeedArgs) -> None:
     p = g.players[pi]
     need = winter_need(g, p)[0]
     settle(g, p, need, p.food, a["sell"], "food")
@@ -118,7 +118,7 @@ def default_heating(p: Player, need: int) -> Bag:
     return out
 
 
-def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _heat(g: Game, pi: int, a: HeatArgs) -> None:
     p = g.players[pi]
     need = winter_need(g, p)[1]
     logs = a["logs"] if a["logs"] is not None else default_heating(p, need)
@@ -141,7 +141,7 @@ def _heat(g: Game, pi: int, a: dict[str, Any]) -> None:
         raise
 
 
-def _river(g: Game, pi: int, a: dict[str, Any]) -> None:
+def _river(g: Game, pi: int, a: KindArgs) -> None:
     p = g.players[pi]
     if not p.wood["river"].get(a["kind"]):
         raise IllegalAction.keyed("river-has_no_on_the", "R8", name=p.name, kind=a['kind'])
