@@ -5,8 +5,7 @@ At run time the fields are the plain dicts `Action.args` has always held (the lo
 to a reader and to mypy they say which fields a verb has. `mill` is there only when the line says `millworker:`.
 """
 
-from __future__ import annotations
-
+# no `from __future__ import annotations`: TypedDict needs real annotations to know its NotRequired keys
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
@@ -145,3 +144,13 @@ class FeedArgs(TypedDict):
 class HeatArgs(TypedDict):
     logs: Bag | None  # None: the cheapest logs (rules: default_heating)
     sell: AreaBags
+
+
+# verb -> the typed dict of its fields (tests/test_engine_types.py checks every example line against it)
+VERB_FIELDS: dict[str, type] = {
+    "path": PathArgs, "placement": PlacementArgs, "task": TaskArgs, "fix": FixArgs, "area": AreaArgs, "go": GoArgs,
+    "loan": NoArgs, "done": NoArgs, "build": BuildArgs, "dryhut": DryhutArgs, "foodhut": AreaArgs, "cut": CutArgs,
+    "snatch": SnatchArgs, "relocate": AreaArgs, "receive": DestArgs, "carry": DestArgs, "wagon": DestArgs,
+    "sledge": DestArgs, "raft": RaftArgs, "float": PiecesArgs, "saw": SawArgs, "fill": FillArgs, "furnish": FromArgs,
+    "sell": FromArgs, "dry": PiecesArgs, "bonus": KindArgs, "feed": FeedArgs, "heat": HeatArgs, "river": KindArgs,
+}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data, prices
+from .ledger import Reason
 from .state import Game, Player
 
 
@@ -32,7 +33,7 @@ def furniture_dollars(p: Player) -> int:
 
 def carpenter_income(p: Player) -> int:
     """Dollars the player's carpenters earned so far (R23), read from the ledger."""
-    return sum(e.amount for e in p.ledger if e.reason == "carpenters")
+    return sum(e.amount for e in p.ledger if e.reason == Reason.CARPENTERS)
 
 
 def player_score(g: Game, p: Player) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from . import data
 from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
+from .ledger import Reason
 from .names import check_name as _check_name
 from .names import describe, first_unsafe, nfc
 from .state import Building, Game, LedgerEntry, Player
@@ -171,4 +172,4 @@ def new_game(s: Setup) -> Game:
 
 
 def _start_entry(money: int) -> LedgerEntry:
-    return LedgerEntry(1, "starting money", money)
+    return LedgerEntry(1, str(Reason.STARTING_MONEY), money)

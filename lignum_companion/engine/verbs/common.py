@@ -19,10 +19,11 @@ Handler = Callable[[Game, int, Any], None]
 
 
 def gain(g: Game, p: Player, amount: int, reason: str) -> None:
-    """Add (or with a negative amount, pay) money and write the ledger line."""
+    """Add (or with a negative amount, pay) money and write the ledger line; `reason` is a ledger.Reason or a
+    ledger.Named with its name, kept as the plain string it stands for."""
     if amount:
         p.money += amount
-        p.ledger.append(LedgerEntry(g.round, reason, amount))
+        p.ledger.append(LedgerEntry(g.round, str(reason), amount))
 
 
 def need_money(p: Player, amount: int, what: str, rule: str = "R3", **fields: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import data
 from ..args import AreaArgs, CutArgs, DestArgs, PiecesArgs, RaftArgs, SnatchArgs
 from ..errors import IllegalAction
+from ..ledger import Reason
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player
 from .common import (
@@ -41,7 +42,7 @@ def _relocate(g: Game, pi: int, a: AreaArgs) -> None:
     need_money(p, data.RELOCATE_COST, "relocate", "R5")
     p.area = a["area"]
     p.relocated = True
-    gain(g, p, -data.RELOCATE_COST, "cutting area move")
+    gain(g, p, -data.RELOCATE_COST, Reason.AREA_MOVE)
 
 
 def _cut_work(g: Game, pi: int, a: CutArgs) -> None:

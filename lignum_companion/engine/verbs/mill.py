@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import data, prices
 from ..args import FillArgs, FromArgs, PiecesArgs, SawArgs
 from ..errors import IllegalAction
+from ..ledger import Reason
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player, Task
 from .common import Handler, check_pieces, gain, plan_active, use_workers, workers_plan
@@ -122,7 +123,7 @@ def _sell(g: Game, pi: int, a: FromArgs) -> None:
     amount = sale_total(a["from"])
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
-    gain(g, p, amount, "sale")
+    gain(g, p, amount, Reason.SALE)
 
 
 def dry1_fits(g: Game, p: Player, extra: Bag) -> bool:

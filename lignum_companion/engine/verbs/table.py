@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import data
 from ..args import FixArgs, PathArgs, PlacementArgs, TaskArgs
 from ..errors import IllegalAction
+from ..ledger import Named
 from ..pieces import Bag, add, add_all
 from ..state import Building, Game, Player, Task
 from .common import Handler, area_wood, gain
@@ -83,8 +84,8 @@ def correction_reason(p: Player, reason: str) -> str:
     first, _, rest = reason.strip().partition(" ")
     b = building_named(p, first)
     if b is not None:
-        return f"building {b.name}" + (f": {rest.strip()}" if rest.strip() else "")
-    return f"correction: {reason}"
+        return Named.BUILDING.of(b.name + (f": {rest.strip()}" if rest.strip() else ""))
+    return Named.CORRECTION.of(reason)
 
 
 # Which pieces a correction may put in each area of a mill: later steps rely on these (issue #15, item 10).

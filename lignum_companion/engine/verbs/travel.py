@@ -8,6 +8,7 @@ from collections.abc import Callable
 from .. import data, prices
 from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
+from ..ledger import Named, Reason
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Plan, Player
 from .common import Handler, area_wood, free_area, gain, need_money, plan_active
@@ -132,7 +133,7 @@ def _visit_token(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def take_token() -> None:
         g.path[str(loc)] = None
         if tok == "coin":
-            gain(g, p, 1, "dollar coin token")
+            gain(g, p, 1, Reason.COIN_TOKEN)
         elif tok == "food":
             p.food += 1
         elif tok in data.CRAFTWORK:
@@ -157,7 +158,7 @@ def _visit_workers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def hire() -> None:
         take(supply, kind, n)
         add(p.workers, kind, n)
-        gain(g, p, -n * data.WORKER_PRICE, kind)
+        gain(g, p, -n * data.WORKER_PRICE, Reason(kind))
 
     return hire
 
@@ -173,7 +174,7 @@ def _visit_fodder(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def buy_fodder() -> None:
         take(supply, "fodder")
         p.fodder = sorted(p.fodder + [data.FODDER_NEW_VALUE])
-        gain(g, p, -data.WORKER_PRICE, "fodder")
+        gain(g, p, -data.WORKER_PRICE, Reason.FODDER)
 
     return buy_fodder
 
@@ -195,7 +196,7 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
             n += 1
         if a["extra"]:
             take(supply, "paid_sawyers")
-            gain(g, p, -data.WORKER_PRICE, "sawyer")
+            gain(g, p, -data.WORKER_PRICE, Reason.SAWYER)
             n += 1
         add(p.workers, "sawyers", n)
 
@@ -215,7 +216,7 @@ def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         g.task_display.remove(card)
         p.tasks.append(card)
         p.took_task = True
-        gain(g, p, -data.TASK_COST, f"task {card.id}")
+        gain(g, p, -data.TASK_COST, Named.TASK.of(card.id))
 
     return take_task
 
@@ -228,7 +229,7 @@ def _visit_plan(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         p.pairs_used.append(a["pair"])
         p.planned = True
         g.pw_cards[a["card"]] += 1
-        gain(g, p, -cost, f"planned work {a['card']}")
+        gain(g, p, -cost, Named.PLANNED_WORK.of(a["card"]))
 
     return plan
 
@@ -268,15 +269,15 @@ def _visit_market(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         take_all(p.craftwork, spent)
         take_all(p.equipment, a["trade"])
         if a["sets"]:
-            gain(g, p, income - data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), "market: craftwork")
+            gain(g, p, income - data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), Reason.MARKET_CRAFTWORK)
         if a["trade"]:
-            gain(g, p, data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), "market: trade")
+            gain(g, p, data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), Reason.MARKET_TRADE)
         add(p.equipment, "saw", a["buy"].get("saw", 0))
         p.food += a["buy"].get("food", 0)
         if a["buy"].get("saw"):
-            gain(g, p, -a["buy"]["saw"] * data.SAW_PRICE, "market: saws")
+            gain(g, p, -a["buy"]["saw"] * data.SAW_PRICE, Reason.MARKET_SAWS)
         if a["buy"].get("food"):
-            gain(g, p, -a["buy"]["food"] * data.FOOD_PRICE, "market: food")
+            gain(g, p, -a["buy"]["food"] * data.FOOD_PRICE, Reason.MARKET_FOOD)
 
     return market
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import data
 from ..args import AreaArgs, BuildArgs, DryhutArgs, NoArgs
 from ..errors import IllegalAction
+from ..ledger import Reason
 from ..pieces import Bag, add, add_all, has_all, take, take_all, total
 from ..state import Game, Player
 from .common import Handler, check_pieces, free_area, gain, plan_active
@@ -16,7 +17,7 @@ def _loan(g: Game, pi: int, a: NoArgs) -> None:
     if p.loans >= data.MAX_LOANS:
         raise IllegalAction.keyed("loan-already_holds_loans_the", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
     p.loans += 1
-    gain(g, p, data.LOAN_AMOUNT, "loan")
+    gain(g, p, data.LOAN_AMOUNT, Reason.LOAN)
 
 
 def hut_tokens(p: Player, k: int, using: Bag) -> Bag:

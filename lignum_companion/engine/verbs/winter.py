@@ -7,6 +7,7 @@ from dataclasses import asdict
 from .. import data, prices
 from ..args import FeedArgs, HeatArgs, KindArgs
 from ..errors import IllegalAction
+from ..ledger import Named, Reason
 from ..pieces import Bag, add, format_bag, has_all, take_all, total
 from ..state import Game, Player
 from .common import Handler, check_pieces, gain
@@ -82,14 +83,14 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
     if bill:
         for _ in range(bill.loans_taken):
             p.loans += 1
-            gain(g, p, data.LOAN_AMOUNT, "loan (forced by winter)")
+            gain(g, p, data.LOAN_AMOUNT, Reason.WINTER_LOAN)
     if sell:
         for area, bag in sell.items():
             take_all(p.wood[area], bag)
-        gain(g, p, forced_sale_value(sell), "winter forced sale")
+        gain(g, p, forced_sale_value(sell), Reason.WINTER_FORCED_SALE)
     if cost:
         paid = min(cost, p.money)
-        gain(g, p, -paid, f"winter {what}")
+        gain(g, p, -paid, Named.WINTER.of(what))
         if cost > paid:
             p.debt += cost - paid
     step = "feeding" if what == "food" else "heating"
