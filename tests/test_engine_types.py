@@ -64,3 +64,13 @@ def test_every_verb_has_its_fields_and_parse_gives_exactly_them() -> None:
             assert type(a.args) is dict
             seen.add(a.verb)
     assert len(seen) > 20
+
+
+def test_every_step_names_its_actor_by_an_actor_kind() -> None:
+    from lignum_companion.engine import data, flow
+
+    steps = flow.WORK_STEPS + flow.WINTER_STEPS + flow.FINAL_STEPS
+    assert {s.actor for s in steps} <= set(data.ActorKind)
+    assert {data.ActorKind(k) for k in flow.TURN_KINDS} == {data.ActorKind.PATH, data.ActorKind.CLEARING,
+                                                             data.ActorKind.FREE}
+    assert json.dumps({"kind": data.ActorKind.FREE}) == '{"kind": "free"}' and data.ActorKind.FREE == "free"
