@@ -112,9 +112,9 @@ def test_the_check_catches_a_plain_sentence(tmp_path: Path) -> None:
     bad.write_text('why = location_skipped(g, loc)\n'
                    'raise IllegalAction(why, "R2")\n'  # a sentence held in a name is still a sentence
                    'raise IllegalAction(reason=describe(loc), rule="R2")\n'
-                   'raise IllegalAction.keyed("go-location_skipped", "R2", loc=loc)\n'
+                   'raise IllegalAction.keyed("location_not_in_mode", "R2", loc=loc)\n'
                    'return IllegalAction(self.raw_reason, self.rule, key=self.key)\n', encoding="utf-8")
-    assert _refusals(bad) == ([2, 3], [(4, "go-location_skipped")])
+    assert _refusals(bad) == ([2, 3], [(4, "location_not_in_mode")])
 
 
 def test_a_skipped_location_is_refused_as_data_in_either_language() -> None:
@@ -130,7 +130,7 @@ def test_a_skipped_location_is_refused_as_data_in_either_language() -> None:
     with pytest.raises(IllegalAction) as info:
         apply(g, parse(f"{mover} go 8 sawing 2"))
     e = info.value
-    assert (e.key, e.rule, e.fields) == ("go-location_skipped", "R2", {"loc": 8, "location": "plan"})
+    assert (e.key, e.rule, e.fields) == ("location_not_in_mode", "R2", {"loc": 8, "location": "plan"})
     assert g.to_dict() == before  # the state is untouched
     try:
         texts.choose("en")
@@ -272,7 +272,7 @@ def test_a_location_the_mode_leaves_out_is_refused_in_words_in_either_language()
     with pytest.raises(IllegalAction) as info:
         apply(g, parse(f"{who} go 8 trade 1"))
     e = info.value
-    assert (e.key, e.rule, e.fields["location"]) == ("go-location_skipped", "R2", "plan")
+    assert (e.key, e.rule, e.fields["location"]) == ("location_not_in_mode", "R2", "plan")
     try:
         texts.choose("ko")
         assert e.reason == "이 게임 방식에서는 8번 칸을 쓰지 않습니다 (작업 계획 칸)"

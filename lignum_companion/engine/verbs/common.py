@@ -29,7 +29,7 @@ def gain(g: Game, p: Player, amount: int, reason: str) -> None:
 def need_money(p: Player, amount: int, what: str, rule: str = "R3", **fields: Any) -> None:
     """Refuse unless the player has `amount`; `what` is the code of what it is for, words in the templates."""
     if p.money < amount:
-        raise IllegalAction.keyed("need_money-costs_and_has_a", rule, what=what, amount=amount, name=p.name,
+        raise IllegalAction.keyed("money_short", rule, what=what, amount=amount, name=p.name,
                                   money=p.money, **fields)
 
 
@@ -40,7 +40,7 @@ def plan_active(g: Game, p: Player, card: str) -> bool:
 
 def check_pieces(p: Player, area: str, bag: Bag) -> None:
     if not has_all(p.wood[area], bag):
-        raise IllegalAction.keyed("check_pieces-s_holds_not", "", name=p.name, spot=area, have=dict(p.wood[area]),
+        raise IllegalAction.keyed("pieces_missing", "", name=p.name, spot=area, have=dict(p.wood[area]),
                                   pieces=dict(bag))
 
 
@@ -50,13 +50,13 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
     (the player's choice, even while hired workers are unused), then hired workers, then the mill worker for
     one job left unless `millworker:no` keeps him out."""
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction.keyed("workers_plan-has_accommodation_huts_not", "R16", name=p.name,
+        raise IllegalAction.keyed("accommodation_huts_missing", "R16", name=p.name,
                                   value=p.huts.get('accom', 0), huts=huts)
     named = huts + (1 if mill_said else 0)
     if named > need:
-        raise IllegalAction.keyed("workers_plan-needs_no_more_than", "R33", what=what, rest=need, huts=named)
+        raise IllegalAction.keyed("stand_ins_too_many", "R33", what=what, rest=need, huts=named)
     if mill_said and not p.mill_worker:
-        raise IllegalAction.keyed("workers_plan-mill_worker_used", "R6", name=p.name)
+        raise IllegalAction.keyed("mill_worker_used", "R6", name=p.name)
     rest = need - named
     hired = 0 if g.winter else min(p.workers.get(kind, 0), rest)
     rest -= hired
@@ -66,7 +66,7 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
     if rest > 0:
         have = p.workers.get(kind, 0) if not g.winter else 0
         extra = "mill_free" if p.mill_worker else "mill_used"
-        raise IllegalAction.keyed("workers_plan-needs_has_hired_huts", "R6", what=what, need=need, kind=kind,
+        raise IllegalAction.keyed("workers_too_few", "R6", what=what, need=need, kind=kind,
                                   name=p.name, have=have, huts=huts, extra=extra)
     return hired, huts, mill
 

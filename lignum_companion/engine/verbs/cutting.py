@@ -36,9 +36,9 @@ def can_relocate(g: Game, pi: int) -> bool:
 def _relocate(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if not can_relocate(g, pi):
-        raise IllegalAction.keyed("relocate-may_only_move_areas", "R5", name=p.name)
+        raise IllegalAction.keyed("area_move_not_allowed", "R5", name=p.name)
     if a["area"] == p.area or not free_area(g, pi, a["area"]):
-        raise IllegalAction.keyed("relocate-area_is_not_free", "R5", area=a['area'])
+        raise IllegalAction.keyed("area_move_not_free", "R5", area=a['area'])
     need_money(p, data.RELOCATE_COST, "relocate", "R5")
     p.area = a["area"]
     p.relocated = True
@@ -48,14 +48,14 @@ def _relocate(g: Game, pi: int, a: AreaArgs) -> None:
 def _cut_work(g: Game, pi: int, a: CutArgs) -> None:
     p = g.players[pi]
     if p.cut_done:
-        raise IllegalAction.keyed("cut_work-has_already_cut_this", "R5", name=p.name)
+        raise IllegalAction.keyed("cut_twice", "R5", name=p.name)
     pieces = a["pieces"]
     if not pieces:
-        raise IllegalAction.keyed("cut_work-say_which_pieces_to", "")
+        raise IllegalAction.keyed("cut_no_pieces", "")
     assert p.area is not None, "a player cuts in the work seasons only after the area choice (R5)"
     here = area_wood(g, p.area)
     if not has_all(here, pieces):
-        raise IllegalAction.keyed("cut_work-area_holds", "R5", area=p.area, wood=dict(here))
+        raise IllegalAction.keyed("cut_wood_missing", "R5", area=p.area, wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(p.area)], pieces)
@@ -72,17 +72,17 @@ def winter_cut_firewood(p: Player, huts: int, mill: bool = True) -> int:
 def _cut_winter(g: Game, pi: int, a: CutArgs) -> None:
     p = g.players[pi]
     if a["pieces"]:
-        raise IllegalAction.keyed("cut_winter-in_winter_the_mill", "R13")
+        raise IllegalAction.keyed("winter_cut_names_pieces", "R13")
     huts, mill = a["hut"], a.get("mill") is not False
     if a.get("mill") and not p.mill_worker:
-        raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
+        raise IllegalAction.keyed("winter_cut_mill_worker_used", "R13", name=p.name)
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction.keyed("cut_winter-has_accommodation_huts", "R25", name=p.name,
+        raise IllegalAction.keyed("winter_cut_huts_missing", "R25", name=p.name,
                                   value=p.huts.get('accom', 0))
     if not mill and not huts:
-        raise IllegalAction.keyed("cut_winter-millworker_no_needs_huts", "R25")
+        raise IllegalAction.keyed("winter_cut_nobody_sent", "R25")
     if not p.mill_worker and not huts:
-        raise IllegalAction.keyed("cut_winter-s_mill_worker_is", "R13", name=p.name)
+        raise IllegalAction.keyed("winter_cut_mill_worker_used", "R13", name=p.name)
     n = winter_cut_firewood(p, huts, mill)
     if mill:
         p.mill_worker = False
@@ -99,18 +99,18 @@ def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
     """The Cutting card's workers cut a second area, before or after the player's own cut (R28)."""
     p = g.players[pi]
     if not plan_active(g, p, "cutting"):
-        raise IllegalAction.keyed("snatch-cutting_in_a_second", "R20")
+        raise IllegalAction.keyed("second_area_without_card", "R20")
     if any(who == pi for who, _ in g.snatched):
-        raise IllegalAction.keyed("snatch-has_already_used_the", "R20", name=p.name)
+        raise IllegalAction.keyed("second_area_twice", "R20", name=p.name)
     if a["area"] == p.area:
-        raise IllegalAction.keyed("snatch-the_cutting_card_sends", "R20")
+        raise IllegalAction.keyed("second_area_is_own", "R20")
     n = total(a["pieces"])
     if n > data.CUTTING_CARD_WORKERS:
-        raise IllegalAction.keyed("snatch-the_cutting_card_moves", "R20",
+        raise IllegalAction.keyed("second_area_too_many", "R20",
                                   CUTTING_CARD_WORKERS=data.CUTTING_CARD_WORKERS)
     here = area_wood(g, a["area"])
     if not has_all(here, a["pieces"]):
-        raise IllegalAction.keyed("snatch-area_holds", "R20", area=a['area'], wood=dict(here))
+        raise IllegalAction.keyed("second_area_wood_missing", "R20", area=a['area'], wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
     take_all(g.cutting[str(a["area"])], a["pieces"])
@@ -120,7 +120,7 @@ def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
 
 def _check_dest(p: Player, dest: dict[str, Bag], rule: str = "R7") -> Bag:
     if dest.get("sale", {}).get("H"):
-        raise IllegalAction.keyed("check_dest-hardwood_goes_to_the", rule)
+        raise IllegalAction.keyed("hardwood_to_sale_area", rule)
     return _sum(dest)
 
 
@@ -143,7 +143,7 @@ def _receive(g: Game, pi: int, a: DestArgs) -> None:
                          "sale": {k: v for k, v in river.items() if k != "H"}}
     moved = _check_dest(p, dest, "R8")
     if moved != river:
-        raise IllegalAction.keyed("receive-all_river_wood_arrives", "R8", value=dict(river))
+        raise IllegalAction.keyed("river_wood_not_all", "R8", value=dict(river))
     p.wood["river"] = {}
     _deliver(p, dest)
 
@@ -151,7 +151,7 @@ def _receive(g: Game, pi: int, a: DestArgs) -> None:
 def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
     moved = _check_dest(p, dest)
     if not moved:
-        raise IllegalAction.keyed("transport_common-say_which_pieces_go", "R7")
+        raise IllegalAction.keyed("transport_no_pieces", "R7")
     check_pieces(p, "woodpile", moved)
     return moved
 
@@ -159,7 +159,7 @@ def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
 def _carry(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction.keyed("carry-in_winter_only_sledges", "R7")
+        raise IllegalAction.keyed("carry_in_winter", "R7")
     moved = _transport_common(g, p, a["dest"])
     plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying", a.get("mill"))
     use_workers(p, "bearers", plan)
@@ -170,15 +170,15 @@ def _carry(g: Game, pi: int, a: DestArgs) -> None:
 def _wagon(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction.keyed("wagon-in_winter_only_sledges", "R7")
+        raise IllegalAction.keyed("wagon_in_winter", "R7")
     if not p.equipment.get("wagon"):
-        raise IllegalAction.keyed("wagon-has_no_wagon_token", "R7", name=p.name)
+        raise IllegalAction.keyed("no_wagon", "R7", name=p.name)
     if not p.fodder:
-        raise IllegalAction.keyed("wagon-has_no_fodder_for", "R7", name=p.name)
+        raise IllegalAction.keyed("wagon_without_fodder", "R7", name=p.name)
     value = min(p.fodder)  # R7: fodder on 2 is used before fodder on 3
     moved = _transport_common(g, p, a["dest"])
     if total(moved) > value:
-        raise IllegalAction.keyed("wagon-fodder_on_moves_at", "R7", value=value)
+        raise IllegalAction.keyed("wagon_too_many", "R7", value=value)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "wagon", a.get("mill"))
     use_workers(p, "bearers", plan)
     take(p.equipment, "wagon")
@@ -197,10 +197,10 @@ def _food_supply(g: Game, p: Player, n: int) -> None:
 def _raft(g: Game, pi: int, a: RaftArgs) -> None:
     p = g.players[pi]
     if g.winter:
-        raise IllegalAction.keyed("raft-the_river_is_frozen", "R7")
+        raise IllegalAction.keyed("river_frozen", "R7")
     n = total(a["pieces"])
     if p.equipment.get("raft", 0) < n:
-        raise IllegalAction.keyed("raft-pieces_need_rafts_has", "R7", n=n, name=p.name,
+        raise IllegalAction.keyed("rafts_too_few", "R7", n=n, name=p.name,
                                   value=p.equipment.get('raft', 0))
     check_pieces(p, "woodpile", a["pieces"])
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving", a.get("mill"))
@@ -214,12 +214,12 @@ def _raft(g: Game, pi: int, a: RaftArgs) -> None:
 def _float(g: Game, pi: int, a: PiecesArgs) -> None:
     p = g.players[pi]
     if not plan_active(g, p, "log-driving"):
-        raise IllegalAction.keyed("float-floating_wood_without_raft", "R20")
+        raise IllegalAction.keyed("float_without_card", "R20")
     if p.floated:
-        raise IllegalAction.keyed("float-has_already_used_the", "R20", name=p.name)
+        raise IllegalAction.keyed("float_twice", "R20", name=p.name)
     n = total(a["pieces"])
     if n > data.LOG_DRIVING_CARD_PIECES:
-        raise IllegalAction.keyed("float-the_log_driving_card", "R20",
+        raise IllegalAction.keyed("float_too_many", "R20",
                                   LOG_DRIVING_CARD_PIECES=data.LOG_DRIVING_CARD_PIECES)
     check_pieces(p, "woodpile", a["pieces"])
     take_all(p.wood["woodpile"], a["pieces"])
@@ -231,13 +231,13 @@ def _float(g: Game, pi: int, a: PiecesArgs) -> None:
 def _sledge(g: Game, pi: int, a: DestArgs) -> None:
     p = g.players[pi]
     if not g.winter:
-        raise IllegalAction.keyed("sledge-sledges_run_in_winter", "R7")
+        raise IllegalAction.keyed("sledge_outside_winter", "R7")
     if not p.equipment.get("sledge"):
-        raise IllegalAction.keyed("sledge-has_no_sledge_token", "R7", name=p.name)
+        raise IllegalAction.keyed("no_sledge", "R7", name=p.name)
     moved = _transport_common(g, p, a["dest"])
     food = max(0, total(moved) - data.SLEDGE_BASE)
     if food > p.food:
-        raise IllegalAction.keyed("sledge-a_sledge_moves_pieces", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
+        raise IllegalAction.keyed("sledge_food_short", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
                                   food=p.food)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge", a.get("mill"))
     use_workers(p, "bearers", plan)

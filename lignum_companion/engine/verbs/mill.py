@@ -29,13 +29,13 @@ def _saw(g: Game, pi: int, a: SawArgs) -> None:
     check_pieces(p, "saw", disks)
     jobs = saw_jobs(g, p, total(disks))
     if p.equipment.get("saw", 0) < jobs:
-        raise IllegalAction.keyed("saw-sawing_jobs_need_saws", "R9", jobs=jobs, name=p.name,
+        raise IllegalAction.keyed("saws_too_few", "R9", jobs=jobs, name=p.name,
                                   value=p.equipment.get('saw', 0))
     logs: Bag = {}
     for disk, n in disks.items():
         add(logs, "m" + disk, n * saw_yield(g, p, disk))
     if not has_all(logs, a["store"]):
-        raise IllegalAction.keyed("saw-sawing_gives_cannot_store", "R9", value=dict(logs), value2=dict(a['store']))
+        raise IllegalAction.keyed("saw_store_more_than_sawn", "R9", value=dict(logs), value2=dict(a['store']))
     plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing", a.get("mill"))
     use_workers(p, "sawyers", plan)
     take(p.equipment, "saw", jobs)
@@ -50,7 +50,7 @@ def find_task(p: Player, tid: str) -> Task:
     for t in p.tasks:
         if t.id == tid:
             return t
-    raise IllegalAction.keyed("find_task-holds_no_task_holds", "R19", name=p.name, tid=tid,
+    raise IllegalAction.keyed("task_not_held", "R19", name=p.name, tid=tid,
                               held=[t.id for t in p.tasks])
 
 
@@ -66,7 +66,7 @@ def _fill(g: Game, pi: int, a: FillArgs) -> None:
                 slot = next((i for i, (need, done) in enumerate(zip(task.needs, placed, strict=True))
                              if not done and need[0] == piece and need[1] == stage), None)
                 if slot is None:
-                    raise IllegalAction.keyed("fill-task_needs_no_at", "R19", id=task.id, piece=piece, stage=stage,
+                    raise IllegalAction.keyed("task_needs_no_such_piece", "R19", id=task.id, piece=piece, stage=stage,
                                               needs=list(task.missing()))
                 placed[slot] = True
     for area, bag in a["from"].items():
@@ -119,7 +119,7 @@ def _sell(g: Game, pi: int, a: FromArgs) -> None:
         check_pieces(p, area, bag)
     must = must_sell(p)
     if must and not has_all(a["from"].get("dry3", {}), must):
-        raise IllegalAction.keyed("sell-wood_in_the_third", "R12", value=dict(must))
+        raise IllegalAction.keyed("third_drying_area_unsold", "R12", value=dict(must))
     amount = sale_total(a["from"])
     for area, bag in a["from"].items():
         take_all(p.wood[area], bag)
@@ -137,7 +137,7 @@ def _dry(g: Game, pi: int, a: PiecesArgs) -> None:
     check_pieces(p, "sale", a["pieces"])
     if not dry1_fits(g, p, a["pieces"]):
         cap = "double" if plan_active(g, p, "drying") else "single"
-        raise IllegalAction.keyed("dry-the_first_drying_area", "R11", cap=cap)
+        raise IllegalAction.keyed("first_drying_area_full", "R11", cap=cap)
     take_all(p.wood["sale"], a["pieces"])
     add_all(p.wood["dry1"], a["pieces"])
 

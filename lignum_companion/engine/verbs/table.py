@@ -22,7 +22,7 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
     for key, want in mix.items():
         have = counts.get(key, 0)
         if have != want:
-            raise IllegalAction.keyed("check_path_tokens-with_players_the_path", "R2", n=n, want=want, token=key,
+            raise IllegalAction.keyed("path_token_mix", "R2", n=n, want=want, token=key,
                                       have=have)
 
 
@@ -100,17 +100,17 @@ FIX_WOOD_RULE = {"woodpile": "R9", "river": "R8", "saw": "R9", "store": "R14",
 def _fix(g: Game, pi: int, a: FixArgs) -> None:
     ti = g.player_index(a["target"])
     if ti is None:
-        raise IllegalAction.keyed("fix-no_player_called", "", target=a['target'])
+        raise IllegalAction.keyed("correction_unknown_player", "", target=a['target'])
     p = g.players[ti]
     fld, d = a["field"], a["delta"]
     if not a["reason"].strip():
-        raise IllegalAction.keyed("fix-a_correction_needs_a", "")
+        raise IllegalAction.keyed("correction_without_reason", "")
     if fld in ("money", "food", "debt", "loans", "carpenters"):
         new = getattr(p, fld) + d
         if new < 0:
-            raise IllegalAction.keyed("fix-s_would_become", "", name=p.name, fld=fld, new=new)
+            raise IllegalAction.keyed("correction_negative", "", name=p.name, fld=fld, new=new)
         if fld == "loans" and new > data.MAX_LOANS:
-            raise IllegalAction.keyed("fix-a_player_holds_at", "R15", MAX_LOANS=data.MAX_LOANS)
+            raise IllegalAction.keyed("correction_loans_max", "R15", MAX_LOANS=data.MAX_LOANS)
         if fld == "carpenters" and (new > data.MAX_CARPENTERS or not g.joinery):
             raise IllegalAction.keyed("fix_carpenters", "R23", max=data.MAX_CARPENTERS)
         if fld == "money":
@@ -120,11 +120,11 @@ def _fix(g: Game, pi: int, a: FixArgs) -> None:
     elif fld == "fodder":
         value = abs(d)
         if value not in (2, 3):
-            raise IllegalAction.keyed("fix-fodder_corrections_are_add", "R7")
+            raise IllegalAction.keyed("correction_fodder_value", "R7")
         if d > 0 and value in p.fodder:
-            raise IllegalAction.keyed("fix-already_holds_fodder_on", "R7", name=p.name, value=value)
+            raise IllegalAction.keyed("correction_fodder_held", "R7", name=p.name, value=value)
         if d < 0 and value not in p.fodder:
-            raise IllegalAction.keyed("fix-holds_no_fodder_on", "R7", name=p.name, value=value)
+            raise IllegalAction.keyed("correction_fodder_not_held", "R7", name=p.name, value=value)
         if d > 0:
             p.fodder = sorted(p.fodder + [value])
         else:
@@ -133,20 +133,20 @@ def _fix(g: Game, pi: int, a: FixArgs) -> None:
         bag = getattr(p, FIX_GROUPS[fld])
         fld = fld.removesuffix("-hut")
         if bag.get(fld, 0) + d < 0:
-            raise IllegalAction.keyed("fix-has", "", name=p.name, value=bag.get(fld, 0), fld=fld)
+            raise IllegalAction.keyed("correction_below_zero", "", name=p.name, value=bag.get(fld, 0), fld=fld)
         if fld == "saw" and bag.get(fld, 0) + d > data.MAX_SAWS:
-            raise IllegalAction.keyed("fix-a_mill_holds_at", "R17", MAX_SAWS=data.MAX_SAWS)
+            raise IllegalAction.keyed("correction_saws_max", "R17", MAX_SAWS=data.MAX_SAWS)
         add(bag, fld, d)
     else:
         area, _, piece = fld.partition(".")
         if p.wood[area].get(piece, 0) + d < 0:
-            raise IllegalAction.keyed("fix-s_has", "", name=p.name, spot=area, value=p.wood[area].get(piece, 0),
-                                      piece=piece)
+            raise IllegalAction.keyed("correction_wood_below_zero", "", name=p.name, spot=area,
+                                      value=p.wood[area].get(piece, 0), piece=piece)
         if d > 0 and piece not in FIX_WOOD_PIECES[area]:
-            raise IllegalAction.keyed("fix-the_never_holds_correct", FIX_WOOD_RULE[area], spot=area, piece=piece,
+            raise IllegalAction.keyed("correction_piece_never_there", FIX_WOOD_RULE[area], spot=area, piece=piece,
                                       pieces=list(FIX_WOOD_PIECES[area]))
         if p.wood[area].get(piece, 0) + d > data.MAX_COUNT:
-            raise IllegalAction.keyed("fix-the_box_holds_no", "", value=data.MAX_COUNT + 1)
+            raise IllegalAction.keyed("correction_over_box", "", value=data.MAX_COUNT + 1)
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
 

@@ -17,7 +17,7 @@ from .common import Handler, area_wood, free_area, gain, need_money, plan_active
 def _area(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if g.tactical and not free_area(g, pi, a["area"]):
-        raise IllegalAction.keyed("area-area_is_taken_in", "R21", area=a['area'])
+        raise IllegalAction.keyed("tactical_area_taken", "R21", area=a['area'])
     p.area = a["area"]
 
 
@@ -66,17 +66,17 @@ def plan_targets(g: Game, p: Player) -> list[tuple[str, int]]:
 
 def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
     if card not in g.pw_cards:
-        raise IllegalAction.keyed("check_plan-is_not_among_the", "R20", card=card)
+        raise IllegalAction.keyed("plan_card_not_laid_out", "R20", card=card)
     if p.planned:
-        raise IllegalAction.keyed("check_plan-has_already_planned_work", "R20", name=p.name)
+        raise IllegalAction.keyed("plan_twice_a_round", "R20", name=p.name)
     if pair in p.pairs_used:
-        raise IllegalAction.keyed("check_plan-has_already_used_the", "R20", name=p.name, pair=pair)
+        raise IllegalAction.keyed("plan_pair_used", "R20", name=p.name, pair=pair)
     target = g.round + pair
     if target > data.ROUNDS:
-        raise IllegalAction.keyed("check_plan-pair_would_aim_past", "R20", pair=pair)
+        raise IllegalAction.keyed("plan_past_last_winter", "R20", pair=pair)
     season = data.round_season(target)
     if season not in data.PLANNED_WORK[card]:
-        raise IllegalAction.keyed("check_plan-cannot_work_in", "R20", card=card, season=season)
+        raise IllegalAction.keyed("plan_wrong_season", "R20", card=card, season=season)
     cost = plan_cost(g, card)
     need_money(p, cost, "plan", "R20", card=card)
     return cost
@@ -91,27 +91,27 @@ def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
         size = total(s)
         kinds = [k for k in s if k != "joker"]
         if len(kinds) > 1:
-            raise IllegalAction.keyed("market_value-a_craftwork_set_is", "R17", value=dict(s))
+            raise IllegalAction.keyed("craftwork_set_mixed", "R17", value=dict(s))
         income += prices.craftwork_set_price(size, card_prices)
         add_all(spent, s)
     if not has_all(p.craftwork, spent):
-        raise IllegalAction.keyed("market_value-holds_not", "R17", name=p.name, craftwork=dict(p.craftwork),
+        raise IllegalAction.keyed("craftwork_missing", "R17", name=p.name, craftwork=dict(p.craftwork),
                                   value=dict(spent))
     if a["trade"]:
         if not plan_active(g, p, "trade"):
-            raise IllegalAction.keyed("market_value-selling_rafts_sledges_and", "R20")
+            raise IllegalAction.keyed("trade_without_card", "R20")
         if not has_all(p.equipment, a["trade"]):
-            raise IllegalAction.keyed("market_value-holds", "R17", name=p.name, equipment=dict(p.equipment))
+            raise IllegalAction.keyed("trade_tokens_missing", "R17", name=p.name, equipment=dict(p.equipment))
         income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
-        raise IllegalAction.keyed("market_value-has_saws_a_mill", "R17", name=p.name, value=p.equipment.get('saw', 0),
+        raise IllegalAction.keyed("market_saws_max", "R17", name=p.name, value=p.equipment.get('saw', 0),
                                   MAX_SAWS=data.MAX_SAWS)
     cost = saws * data.SAW_PRICE + a["buy"].get("food", 0) * data.FOOD_PRICE
     if not (a["sets"] or a["trade"] or a["buy"]):
-        raise IllegalAction.keyed("market_value-at_the_market_buy", "R3")
+        raise IllegalAction.keyed("market_nothing", "R3")
     if p.money + income < cost:
-        raise IllegalAction.keyed("market_value-the_purchases_cost_and", "R3", cost=cost, name=p.name,
+        raise IllegalAction.keyed("market_money_short", "R3", cost=cost, name=p.name,
                                   value=p.money + income)
     return income, cost, spent
 
@@ -124,11 +124,11 @@ Visit = Callable[[Game, Player, int, GoArgs], Commit]
 def _visit_token(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     tok = g.path.get(str(loc))
     if tok == "X":
-        raise IllegalAction.keyed("go-location_is_blocked_by", "R2", loc=loc)
+        raise IllegalAction.keyed("location_blocked", "R2", loc=loc)
     if not tok:
-        raise IllegalAction.keyed("go-the_token_on_location", "R3", loc=loc)
+        raise IllegalAction.keyed("path_token_taken", "R3", loc=loc)
     if tok == "saw" and p.equipment.get("saw", 0) >= data.MAX_SAWS:
-        raise IllegalAction.keyed("go-already_has_saws", "R3", name=p.name, MAX_SAWS=data.MAX_SAWS)
+        raise IllegalAction.keyed("saw_token_saws_max", "R3", name=p.name, MAX_SAWS=data.MAX_SAWS)
 
     def take_token() -> None:
         g.path[str(loc)] = None
@@ -148,11 +148,11 @@ def _visit_workers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     """Bearers or woodcutters, $1 each; no more woodcutters than the player's area holds wood (R3, R4)."""
     kind, n, supply = a["kind"], a["count"], g.supply
     if supply.get(kind, 0) < n:
-        raise IllegalAction.keyed("go-only_are_left_on", "R3", value=supply.get(kind, 0), kind=kind, loc=loc)
+        raise IllegalAction.keyed("workers_not_left", "R3", value=supply.get(kind, 0), kind=kind, loc=loc)
     if kind == "woodcutters":
         wood = total(area_wood(g, p.area)) if p.area else 0
         if n > wood:
-            raise IllegalAction.keyed("go-s_cutting_area_holds", "R4", name=p.name, area=p.area, wood=wood)
+            raise IllegalAction.keyed("woodcutters_over_wood", "R4", name=p.name, area=p.area, wood=wood)
     need_money(p, n * data.WORKER_PRICE, "workers", n=n, kind=kind)
 
     def hire() -> None:
@@ -166,9 +166,9 @@ def _visit_workers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 def _visit_fodder(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     supply = g.supply
     if supply.get("fodder", 0) < 1:
-        raise IllegalAction.keyed("go-no_fodder_is_left", "R3", loc=loc)
+        raise IllegalAction.keyed("fodder_none_left", "R3", loc=loc)
     if data.FODDER_NEW_VALUE in p.fodder:
-        raise IllegalAction.keyed("go-holds_fodder_on_the", "R3", name=p.name)
+        raise IllegalAction.keyed("fodder_stable_full", "R3", name=p.name)
     need_money(p, data.WORKER_PRICE, "fodder")
 
     def buy_fodder() -> None:
@@ -183,10 +183,10 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     """The free sawyer, and with `extra` the paid one beside him (R3)."""
     supply = g.supply
     if supply.get("free_sawyers", 0) < 1 and not a["extra"]:
-        raise IllegalAction.keyed("go-no_free_sawyer_is", "R3")
+        raise IllegalAction.keyed("free_sawyer_gone", "R3")
     if a["extra"]:
         if supply.get("paid_sawyers", 0) < 1:
-            raise IllegalAction.keyed("go-the_sawyer_is_already", "R3")
+            raise IllegalAction.keyed("paid_sawyer_gone", "R3")
         need_money(p, data.WORKER_PRICE, "extra_sawyer")
 
     def sawyers() -> None:
@@ -205,10 +205,10 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
 def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     if p.took_task:
-        raise IllegalAction.keyed("go-has_already_taken_a", "R19", name=p.name)
+        raise IllegalAction.keyed("task_twice_a_round", "R19", name=p.name)
     card = next((t for t in g.task_display if t.id == a["task"]), None)
     if card is None:
-        raise IllegalAction.keyed("go-task_is_not_face", "R19", task=a['task'],
+        raise IllegalAction.keyed("task_not_face_up", "R19", task=a['task'],
                                   shown=[t.id for t in g.task_display])
     need_money(p, data.TASK_COST, "task", "R19")
 
@@ -307,16 +307,16 @@ def _go(g: Game, pi: int, a: GoArgs) -> None:
                                   location=board.kind(loc) if loc <= board.last else "-")
     kind = a["kind"]
     if loc <= p.pos:
-        raise IllegalAction.keyed("go-stands_on_foremen_only", "R3", name=p.name, pos=p.pos)
+        raise IllegalAction.keyed("foreman_backwards", "R3", name=p.name, pos=p.pos)
     if kind == "clearing":
         p.pos = loc
         g.clearing.append(pi)
         return
     skipped = location_skipped(g, loc)
     if skipped:
-        raise IllegalAction.keyed("go-location_skipped", "R2", loc=loc, location=skipped)
+        raise IllegalAction.keyed("location_not_in_mode", "R2", loc=loc, location=skipped)
     if len(g.occupants(loc)) >= board.room(loc):
-        raise IllegalAction.keyed("go-location_is_full", "R23" if kind in ("carpenter", "buildings") else "R3",
+        raise IllegalAction.keyed("location_full", "R23" if kind in ("carpenter", "buildings") else "R3",
                                   loc=loc)
     if kind in data.ONE_FOREMAN_A_ROUND and loc in g.used_locations:  # R23: one foreman per round, as a token
         raise IllegalAction.keyed("location_used_this_round", "R23", loc=loc, location=kind)

@@ -15,7 +15,7 @@ from .mill import must_sell
 def _loan(g: Game, pi: int, a: NoArgs) -> None:
     p = g.players[pi]
     if p.loans >= data.MAX_LOANS:
-        raise IllegalAction.keyed("loan-already_holds_loans_the", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
+        raise IllegalAction.keyed("loans_max", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
     p.loans += 1
     gain(g, p, data.LOAN_AMOUNT, Reason.LOAN)
 
@@ -24,12 +24,12 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
     """Choose k different hut craftwork tokens (jokers fill gaps; reeds never) (R16)."""
     if using:
         if total(using) != k:
-            raise IllegalAction.keyed("hut_tokens-a_hut_needs_tokens", "R16", k=k, value=total(using))
+            raise IllegalAction.keyed("hut_token_count", "R16", k=k, value=total(using))
         real = [t for t in using if t != "joker"]
         if any(using[t] > 1 for t in real):
-            raise IllegalAction.keyed("hut_tokens-the_tokens_for_huts", "R16")
+            raise IllegalAction.keyed("hut_tokens_same_kind", "R16")
         if not has_all(p.craftwork, using):
-            raise IllegalAction.keyed("hut_tokens-holds", "R16", name=p.name, craftwork=dict(p.craftwork))
+            raise IllegalAction.keyed("hut_tokens_missing", "R16", name=p.name, craftwork=dict(p.craftwork))
         return dict(using)
     chosen: Bag = {}
     for t in data.HUT_CRAFTWORK:
@@ -37,7 +37,7 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
             chosen[t] = 1
     jokers = k - total(chosen)
     if jokers > p.craftwork.get("joker", 0):
-        raise IllegalAction.keyed("hut_tokens-needs_different_tokens_among", "R16", name=p.name, k=k,
+        raise IllegalAction.keyed("hut_tokens_too_few_kinds", "R16", name=p.name, k=k,
                                   held=dict(p.craftwork))
     if jokers:
         chosen["joker"] = jokers
@@ -50,7 +50,7 @@ def _build(g: Game, pi: int, a: BuildArgs) -> None:
     allowed = (3, 2) if plan_active(g, p, "hut-construction") else (3,)
     if k not in allowed:
         extra = "hut_card" if k == 2 else "none"
-        raise IllegalAction.keyed("build-huts_are_built_at", "R16", extra=extra, k=k)
+        raise IllegalAction.keyed("hut_count", "R16", extra=extra, k=k)
     tokens = hut_tokens(p, k, a["using"])
     take_all(p.craftwork, tokens)
     add_all(p.huts, a["huts"])
@@ -62,7 +62,7 @@ NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
 def _dryhut(g: Game, pi: int, a: DryhutArgs) -> None:
     p = g.players[pi]
     if not p.huts.get("drying"):
-        raise IllegalAction.keyed("dryhut-has_no_drying_hut", "R16", name=p.name)
+        raise IllegalAction.keyed("no_drying_hut", "R16", name=p.name)
     check_pieces(p, a["area"], {a["piece"]: 1})
     take(p.huts, "drying")
     take(p.wood[a["area"]], a["piece"])
@@ -72,12 +72,12 @@ def _dryhut(g: Game, pi: int, a: DryhutArgs) -> None:
 def _foodhut(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if not p.huts.get("food"):
-        raise IllegalAction.keyed("foodhut-has_no_food_storage", "R16", name=p.name)
+        raise IllegalAction.keyed("no_food_storage_hut", "R16", name=p.name)
     if not free_area(g, pi, a["area"]):
-        raise IllegalAction.keyed("foodhut-area_holds_another_player", "R29", area=a['area'])
+        raise IllegalAction.keyed("food_hut_area_shared", "R29", area=a['area'])
     food = g.cutting[str(a["area"])].get("food", 0)
     if not food:
-        raise IllegalAction.keyed("foodhut-area_has_no_food", "R16", area=a['area'])
+        raise IllegalAction.keyed("food_hut_area_without_food", "R16", area=a['area'])
     take(p.huts, "food")
     take(g.cutting[str(a["area"])], "food", food)
     p.food += food
@@ -87,7 +87,7 @@ def _done(g: Game, pi: int, a: NoArgs) -> None:
     p = g.players[pi]
     step = g.step_of(pi)  # R24: the player's own step
     if step == "selling" and must_sell(p):
-        raise IllegalAction.keyed("done-wood_in_the_third", "R12", value=dict(must_sell(p)))
+        raise IllegalAction.keyed("done_before_third_area_sold", "R12", value=dict(must_sell(p)))
     if step == "cutting" and not g.winter:
         p.cut_done = True
 

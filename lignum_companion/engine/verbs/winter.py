@@ -66,7 +66,7 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
     short = bill.still_short if bill else 0
     if sell:
         if not short:
-            raise IllegalAction.keyed("settle-can_pay_the_without", "R14", name=p.name, what=what)
+            raise IllegalAction.keyed("winter_sale_not_needed", "R14", name=p.name, what=what)
         for area, bag in sell.items():
             check_pieces(p, area, bag)
         value = forced_sale_value(sell)
@@ -75,10 +75,10 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
             left[area] = dict(left.get(area, {}))
             take_all(left[area], bag)
         if value < short and any(left.values()):
-            raise IllegalAction.keyed("settle-is_short_after_loans", "R14", name=p.name, short=short, value=value)
+            raise IllegalAction.keyed("winter_sale_too_little", "R14", name=p.name, short=short, value=value)
     elif short and any(sellable_in_winter(p).values()):  # heat() has already taken the burnt logs
         own = sellable_in_winter(p)
-        raise IllegalAction.keyed("settle-is_short_for_after", "R14", name=p.name, short=short, what=what,
+        raise IllegalAction.keyed("winter_sale_needed", "R14", name=p.name, short=short, what=what,
                                   value=wood_example(own), value2=wood_words(own))
     if bill:
         for _ in range(bill.loans_taken):
@@ -126,13 +126,13 @@ def _heat(g: Game, pi: int, a: HeatArgs) -> None:
     check_pieces(p, "store", logs)
     can = min(need, total(p.wood["store"]))
     if total(logs) != can:
-        raise IllegalAction.keyed("heat-hand_in_logs_from", "R14", can=can, need=need)
+        raise IllegalAction.keyed("heating_wood_count", "R14", can=can, need=need)
     sell = a["sell"]
     if sell.get("store"):
         after = dict(p.wood["store"])
         take_all(after, logs)
         if not has_all(after, sell["store"]):
-            raise IllegalAction.keyed("heat-the_logs_burnt_cannot", "R14")
+            raise IllegalAction.keyed("heating_wood_sold", "R14")
     store_before = dict(p.wood["store"])
     take_all(p.wood["store"], logs)
     try:
@@ -145,7 +145,7 @@ def _heat(g: Game, pi: int, a: HeatArgs) -> None:
 def _river(g: Game, pi: int, a: KindArgs) -> None:
     p = g.players[pi]
     if not p.wood["river"].get(a["kind"]):
-        raise IllegalAction.keyed("river-has_no_on_the", "R8", name=p.name, kind=a['kind'])
+        raise IllegalAction.keyed("river_kind_missing", "R8", name=p.name, kind=a['kind'])
     p.river_choice = a["kind"]
 
 
