@@ -87,7 +87,7 @@ def free_area(g: Game, pi: int, area: int) -> bool:
 
 
 def area_wood(g: Game, area: int) -> Bag:
-    return {k: v for k, v in g.cutting[str(area)].items() if k in data.KINDS}
+    return {k: v for k, v in g.area_bag(area).items() if k in data.KINDS}
 
 
 def available_workers(g: Game, p: Player, kind: str) -> int:

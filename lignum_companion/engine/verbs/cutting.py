@@ -58,7 +58,7 @@ def _cut_work(g: Game, pi: int, a: CutArgs) -> None:
         raise IllegalAction.keyed("cut_wood_missing", "R5", area=p.area, wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
-    take_all(g.cutting[str(p.area)], pieces)
+    take_all(g.area_bag(p.area), pieces)
     add_all(p.wood["woodpile"], pieces)
     p.cut_done = True
 
@@ -113,7 +113,7 @@ def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
         raise IllegalAction.keyed("second_area_wood_missing", "R20", area=a['area'], wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting", a.get("mill"))
     use_workers(p, "woodcutters", plan)
-    take_all(g.cutting[str(a["area"])], a["pieces"])
+    take_all(g.area_bag(a["area"]), a["pieces"])
     add_all(p.wood["woodpile"], a["pieces"])
     g.snatched.append([pi, a["area"]])
 

@@ -62,7 +62,7 @@ def fill_empty_areas(g: Game) -> None:
     g.marked = []
     for area in data.CUTTING_AREAS:
         if not area_wood(g, area):
-            add(g.cutting[str(area)], "F", data.EMPTY_AREA_FIREWOOD)
+            add(g.area_bag(area), "F", data.EMPTY_AREA_FIREWOOD)
             g.marked.append(area)
 
 

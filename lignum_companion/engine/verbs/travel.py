@@ -25,7 +25,7 @@ def split_food(g: Game) -> None:
     """Reveal: alone in an area takes all its food; sharers split evenly, the rest stays (R5)."""
     for area in data.CUTTING_AREAS:
         who = g.area_players(area)
-        food = g.cutting[str(area)].get("food", 0)
+        food = g.area_bag(area).get("food", 0)
         if not who or not food:
             continue
         share = food // len(who)
@@ -33,7 +33,7 @@ def split_food(g: Game) -> None:
             for i in who:
                 g.players[i].food += share
                 g.food_taken.append([i, area, share])
-            take(g.cutting[str(area)], "food", share * len(who))
+            take(g.area_bag(area), "food", share * len(who))
 
 
 def location_skipped(g: Game, loc: int) -> str:

@@ -75,11 +75,11 @@ def _foodhut(g: Game, pi: int, a: AreaArgs) -> None:
         raise IllegalAction.keyed("no_food_storage_hut", "R16", name=p.name)
     if not free_area(g, pi, a["area"]):
         raise IllegalAction.keyed("food_hut_area_shared", "R29", area=a['area'])
-    food = g.cutting[str(a["area"])].get("food", 0)
+    food = g.area_bag(a["area"]).get("food", 0)
     if not food:
         raise IllegalAction.keyed("food_hut_area_without_food", "R16", area=a['area'])
     take(p.huts, "food")
-    take(g.cutting[str(a["area"])], "food", food)
+    take(g.area_bag(a["area"]), "food", food)
     p.food += food
 
 
