@@ -62,8 +62,7 @@ def check_name(name: str, reserved: frozenset[str] = frozenset()) -> str:
         raise IllegalAction.keyed("name_empty", "")
     bad = first_unsafe(name)
     if bad is not None:
-        raise IllegalAction.keyed("name_invisible_character", "", value=brief(neutralise(name)),
-                                  value2=describe(bad))
+        raise IllegalAction.keyed("name_invisible_character", "", value=brief(neutralise(name)), value2=describe(bad))
     if any(ch.isspace() for ch in name) or any(s in name for s in NAME_SIGNS):
         raise IllegalAction.keyed("name_one_word", "", value=brief(name), value2=' '.join(NAME_SIGNS))
     if len(name) > MAX_NAME_LENGTH:

@@ -72,8 +72,7 @@ def check_building_effect(name: str, effect: str) -> str:
     if bad is not None:
         raise IllegalAction.keyed("setup_building_effect_unsafe", "R23", building=name, char=describe(bad))
     if len(effect) > EFFECT_MAX:
-        raise IllegalAction.keyed("setup_building_effect_long", "R23", building=name, most=EFFECT_MAX,
-                                  got=len(effect))
+        raise IllegalAction.keyed("setup_building_effect_long", "R23", building=name, most=EFFECT_MAX, got=len(effect))
     return nfc(effect)
 
 
@@ -136,8 +135,7 @@ def validate(s: Setup) -> None:
         if nfc(who).casefold() not in folded:
             raise IllegalAction.keyed("setup_colour_for_no_player", "", who=who)
         if colour not in data.COLOUR_CHOICES:
-            raise IllegalAction.keyed("setup_colour_unknown", "", colour=colour,
-                                      colours=list(data.COLOUR_CHOICES))
+            raise IllegalAction.keyed("setup_colour_unknown", "", colour=colour, colours=list(data.COLOUR_CHOICES))
     given = [nfc(c).casefold() for c in s.colours]
     if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
         raise IllegalAction.keyed("setup_colour_twice", "")

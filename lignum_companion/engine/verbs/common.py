@@ -29,8 +29,7 @@ def gain(g: Game, p: Player, amount: int, reason: str) -> None:
 def need_money(p: Player, amount: int, what: str, rule: str = "R3", **fields: Any) -> None:
     """Refuse unless the player has `amount`; `what` is the code of what it is for, words in the templates."""
     if p.money < amount:
-        raise IllegalAction.keyed("money_short", rule, what=what, amount=amount, name=p.name,
-                                  money=p.money, **fields)
+        raise IllegalAction.keyed("money_short", rule, what=what, amount=amount, name=p.name, money=p.money, **fields)
 
 
 def plan_active(g: Game, p: Player, card: str) -> bool:

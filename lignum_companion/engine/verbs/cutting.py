@@ -77,8 +77,7 @@ def _cut_winter(g: Game, pi: int, a: CutArgs) -> None:
     if a.get("mill") and not p.mill_worker:
         raise IllegalAction.keyed("winter_cut_mill_worker_used", "R13", name=p.name)
     if huts > p.huts.get("accom", 0):
-        raise IllegalAction.keyed("winter_cut_huts_missing", "R25", name=p.name,
-                                  value=p.huts.get('accom', 0))
+        raise IllegalAction.keyed("winter_cut_huts_missing", "R25", name=p.name, value=p.huts.get('accom', 0))
     if not mill and not huts:
         raise IllegalAction.keyed("winter_cut_nobody_sent", "R25")
     if not p.mill_worker and not huts:
@@ -106,8 +105,7 @@ def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
         raise IllegalAction.keyed("second_area_is_own", "R20")
     n = total(a["pieces"])
     if n > data.CUTTING_CARD_WORKERS:
-        raise IllegalAction.keyed("second_area_too_many", "R20",
-                                  CUTTING_CARD_WORKERS=data.CUTTING_CARD_WORKERS)
+        raise IllegalAction.keyed("second_area_too_many", "R20", CUTTING_CARD_WORKERS=data.CUTTING_CARD_WORKERS)
     here = area_wood(g, a["area"])
     if not has_all(here, a["pieces"]):
         raise IllegalAction.keyed("second_area_wood_missing", "R20", area=a['area'], wood=dict(here))
@@ -200,8 +198,7 @@ def _raft(g: Game, pi: int, a: RaftArgs) -> None:
         raise IllegalAction.keyed("river_frozen", "R7")
     n = total(a["pieces"])
     if p.equipment.get("raft", 0) < n:
-        raise IllegalAction.keyed("rafts_too_few", "R7", n=n, name=p.name,
-                                  value=p.equipment.get('raft', 0))
+        raise IllegalAction.keyed("rafts_too_few", "R7", n=n, name=p.name, value=p.equipment.get('raft', 0))
     check_pieces(p, "woodpile", a["pieces"])
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving", a.get("mill"))
     use_workers(p, "bearers", plan)
@@ -219,8 +216,7 @@ def _float(g: Game, pi: int, a: PiecesArgs) -> None:
         raise IllegalAction.keyed("float_twice", "R20", name=p.name)
     n = total(a["pieces"])
     if n > data.LOG_DRIVING_CARD_PIECES:
-        raise IllegalAction.keyed("float_too_many", "R20",
-                                  LOG_DRIVING_CARD_PIECES=data.LOG_DRIVING_CARD_PIECES)
+        raise IllegalAction.keyed("float_too_many", "R20", LOG_DRIVING_CARD_PIECES=data.LOG_DRIVING_CARD_PIECES)
     check_pieces(p, "woodpile", a["pieces"])
     take_all(p.wood["woodpile"], a["pieces"])
     add_all(p.wood["river"], a["pieces"])
@@ -237,8 +233,7 @@ def _sledge(g: Game, pi: int, a: DestArgs) -> None:
     moved = _transport_common(g, p, a["dest"])
     food = max(0, total(moved) - data.SLEDGE_BASE)
     if food > p.food:
-        raise IllegalAction.keyed("sledge_food_short", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name,
-                                  food=p.food)
+        raise IllegalAction.keyed("sledge_food_short", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name, food=p.food)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge", a.get("mill"))
     use_workers(p, "bearers", plan)
     take(p.equipment, "sledge")

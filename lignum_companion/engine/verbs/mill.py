@@ -29,8 +29,7 @@ def _saw(g: Game, pi: int, a: SawArgs) -> None:
     check_pieces(p, "saw", disks)
     jobs = saw_jobs(g, p, total(disks))
     if p.equipment.get("saw", 0) < jobs:
-        raise IllegalAction.keyed("saws_too_few", "R9", jobs=jobs, name=p.name,
-                                  value=p.equipment.get('saw', 0))
+        raise IllegalAction.keyed("saws_too_few", "R9", jobs=jobs, name=p.name, value=p.equipment.get('saw', 0))
     logs: Bag = {}
     for disk, n in disks.items():
         add(logs, "m" + disk, n * saw_yield(g, p, disk))
@@ -50,8 +49,7 @@ def find_task(p: Player, tid: str) -> Task:
     for t in p.tasks:
         if t.id == tid:
             return t
-    raise IllegalAction.keyed("task_not_held", "R19", name=p.name, tid=tid,
-                              held=[t.id for t in p.tasks])
+    raise IllegalAction.keyed("task_not_held", "R19", name=p.name, tid=tid, held=[t.id for t in p.tasks])
 
 
 def _fill(g: Game, pi: int, a: FillArgs) -> None:

@@ -22,8 +22,7 @@ def check_path_tokens(g: Game, tokens: list[str]) -> None:
     for key, want in mix.items():
         have = counts.get(key, 0)
         if have != want:
-            raise IllegalAction.keyed("path_token_mix", "R2", n=n, want=want, token=key,
-                                      have=have)
+            raise IllegalAction.keyed("path_token_mix", "R2", n=n, want=want, token=key, have=have)
 
 
 def _path(g: Game, pi: int, a: PathArgs) -> None:

@@ -111,8 +111,7 @@ def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
     if not (a["sets"] or a["trade"] or a["buy"]):
         raise IllegalAction.keyed("market_nothing", "R3")
     if p.money + income < cost:
-        raise IllegalAction.keyed("market_money_short", "R3", cost=cost, name=p.name,
-                                  value=p.money + income)
+        raise IllegalAction.keyed("market_money_short", "R3", cost=cost, name=p.name, value=p.money + income)
     return income, cost, spent
 
 
@@ -208,8 +207,7 @@ def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         raise IllegalAction.keyed("task_twice_a_round", "R19", name=p.name)
     card = next((t for t in g.task_display if t.id == a["task"]), None)
     if card is None:
-        raise IllegalAction.keyed("task_not_face_up", "R19", task=a['task'],
-                                  shown=[t.id for t in g.task_display])
+        raise IllegalAction.keyed("task_not_face_up", "R19", task=a['task'], shown=[t.id for t in g.task_display])
     need_money(p, data.TASK_COST, "task", "R19")
 
     def take_task() -> None:
@@ -252,8 +250,7 @@ def _visit_buildings(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         raise IllegalAction.keyed("building_none_left", "R23", loc=loc)
     tile = next((b for b in g.buildings if b.name.casefold() == names[0].casefold()), None)
     if tile is None:
-        raise IllegalAction.keyed("building_not_face_up", "R23", building=names[0],
-                                  shown=[b.name for b in g.buildings])
+        raise IllegalAction.keyed("building_not_face_up", "R23", building=names[0], shown=[b.name for b in g.buildings])
 
     def take_building() -> None:
         g.buildings.remove(tile)
@@ -316,8 +313,7 @@ def _go(g: Game, pi: int, a: GoArgs) -> None:
     if skipped:
         raise IllegalAction.keyed("location_not_in_mode", "R2", loc=loc, location=skipped)
     if len(g.occupants(loc)) >= board.room(loc):
-        raise IllegalAction.keyed("location_full", "R23" if kind in ("carpenter", "buildings") else "R3",
-                                  loc=loc)
+        raise IllegalAction.keyed("location_full", "R23" if kind in ("carpenter", "buildings") else "R3", loc=loc)
     if kind in data.ONE_FOREMAN_A_ROUND and loc in g.used_locations:  # R23: one foreman per round, as a token
         raise IllegalAction.keyed("location_used_this_round", "R23", loc=loc, location=kind)
     visit = VISITS.get(kind)

@@ -37,8 +37,7 @@ def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
             chosen[t] = 1
     jokers = k - total(chosen)
     if jokers > p.craftwork.get("joker", 0):
-        raise IllegalAction.keyed("hut_tokens_too_few_kinds", "R16", name=p.name, k=k,
-                                  held=dict(p.craftwork))
+        raise IllegalAction.keyed("hut_tokens_too_few_kinds", "R16", name=p.name, k=k, held=dict(p.craftwork))
     if jokers:
         chosen["joker"] = jokers
     return chosen
