@@ -7,10 +7,12 @@ Bags are written `2F+mS` (wood) or `2saw+food` (tokens). Parsing checks form onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import args as fields
 from . import data
+from .args import Action as Action
 from .errors import NotationError
 from .names import brief, describe, first_unsafe, neutralise, nfc
 from .pieces import Bag, format_bag, parse_bag
@@ -33,25 +35,9 @@ MILLED = ("mF", "mS", "mH")
 MAX_PLACEMENT = 6  # a placement card lays a few pieces; large counts would make menus grow with their cube
 MAX_HIRE = 20  # no path location holds more workers than this
 MILLWORKER_VALUES = ("no", "yes")  # `cut hut:N millworker:no`: the huts cut alone in winter (R25); yes = default
-
-
-@dataclass(frozen=True)
-class Action:
-    """One parsed line. `player` is None for table actions; `args` holds the verb's typed fields."""
-
-    player: str | None
-    verb: str
-    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    text: str = ""
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self.text == other.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
+Keys = dict[str, Any]  # `key:value` parts of a line: key -> value, or a list of values for a repeatable key
+Reader = Callable[..., Mapping[str, Any]]  # (positionals, keys, line[, board]) -> the verb's args (args.py)
+Writer = Callable[[Any], list[str]]  # the verb's args -> the words after the verb
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -72,10 +58,11 @@ def _int(text: str, what: str, line: str, lo: int, hi: int = data.MAX_MONEY) -> 
     return value
 
 
-def _split_keys(words: list[str], line: str, allowed: tuple[str, ...], repeat: tuple[str, ...] = ()):
+def _split_keys(words: list[str], line: str, allowed: tuple[str, ...],
+                repeat: tuple[str, ...] = ()) -> tuple[list[str], Keys]:
     """Split words into positionals and `key:value` pairs; repeated keys only where allowed."""
     pos: list[str] = []
-    keys: dict[str, Any] = {}
+    keys: Keys = {}
     for w in words:
         if ":" in w:
             key, _, value = w.partition(":")
@@ -96,7 +83,7 @@ def _split_keys(words: list[str], line: str, allowed: tuple[str, ...], repeat: t
     return pos, keys
 
 
-def _area_bags(keys: dict[str, str], areas: tuple[str, ...], allowed: tuple[str, ...], line: str) -> dict:
+def _area_bags(keys: Keys, areas: tuple[str, ...], allowed: tuple[str, ...], line: str) -> fields.AreaBags:
     return {a: parse_bag(keys[a], allowed, "piece") for a in areas if a in keys}
 
 
@@ -104,7 +91,7 @@ def _fmt_area_bags(bags: dict[str, Bag], areas: tuple[str, ...]) -> list[str]:
     return [f"{a}:{format_bag(bags[a], data.PIECES)}" for a in areas if bags.get(a)]
 
 
-def _hut(keys: dict[str, str], line: str) -> int:
+def _hut(keys: Keys, line: str) -> int:
     return _int(keys["hut"], "hut", line, 1) if "hut" in keys else 0
 
 
@@ -112,7 +99,7 @@ def _fmt_hut(n: int) -> list[str]:
     return [f"hut:{n}"] if n else []
 
 
-def _mill(keys: dict[str, str], line: str) -> dict[str, bool]:
+def _mill(keys: Keys, line: str) -> fields.MillArg:
     """`millworker:yes|no`: whether the mill worker does a job of this move (R33: the player's choice; R25)."""
     if "millworker" not in keys:
         return {}
@@ -123,14 +110,14 @@ def _mill(keys: dict[str, str], line: str) -> dict[str, bool]:
     return {"mill": value == "yes"}
 
 
-def _fmt_mill(a: dict[str, Any]) -> list[str]:
+def _fmt_mill(a: fields.Workers) -> list[str]:
     return [] if a.get("mill") is None else [f"millworker:{'yes' if a['mill'] else 'no'}"]
 
 
 # ---------------------------------------------------------------------------------------------------
 # per-verb readers: each returns the typed args; `_format` writes them back canonically
 
-def _p_path(pos, keys, line, board: data.Board = data.BASE_BOARD):
+def _p_path(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_BOARD) -> fields.PathArgs:
     if len(pos) != len(board.token_locations):
         raise NotationError.keyed("path_count", line, n=len(board.token_locations),
                                   locations=list(board.token_locations), got=len(pos))
@@ -145,7 +132,7 @@ def _p_path(pos, keys, line, board: data.Board = data.BASE_BOARD):
     return {"tokens": tokens}
 
 
-def _p_placement(pos, keys, line):
+def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
     if not pos:
         raise NotationError.keyed("placement_empty", line)
     areas: dict[str, Bag] = {}
@@ -163,11 +150,11 @@ def _p_placement(pos, keys, line):
     return {"areas": areas}
 
 
-def _p_task(pos, keys, line):
+def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
     if len(pos) != 2:
         raise NotationError.keyed("task_form", line)
     value = _int(pos[0], "task_value", line, 0, 99)
-    needs = []
+    needs: list[list[Any]] = []
     for part in pos[1].split("+"):
         count = 1
         body = part
@@ -187,9 +174,9 @@ def _p_task(pos, keys, line):
     return {"value": value, "needs": needs}
 
 
-def _fmt_needs(needs) -> str:
+def _fmt_needs(needs: list[list[Any]]) -> str:
     out = []
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple[str, int], int] = {}
     for piece, st in needs:
         seen[(piece, st)] = seen.get((piece, st), 0) + 1
     for (piece, st), n in seen.items():
@@ -197,7 +184,7 @@ def _fmt_needs(needs) -> str:
     return "+".join(out)
 
 
-def _p_fix(pos, keys, line):
+def _p_fix(pos: list[str], keys: Keys, line: str) -> fields.FixArgs:
     if len(pos) < 4:
         raise NotationError.keyed("fix_form", line)
     name, fld, delta = pos[0], pos[1], pos[2]
@@ -216,7 +203,7 @@ def _wood_field(fld: str) -> bool:
     return area in WOOD_AREA_KEYS and piece in data.PIECES
 
 
-def _p_area(pos, keys, line):
+def _p_area(pos: list[str], keys: Keys, line: str) -> fields.AreaArgs:
     if len(pos) != 1:
         raise NotationError.keyed("area_one", line)
     return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
@@ -243,13 +230,13 @@ def location(word: str, board: data.Board, line: str) -> int:
     return int(w)
 
 
-def _p_go(pos, keys, line, board: data.Board = data.BASE_BOARD):
+def _p_go(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_BOARD) -> fields.GoArgs:
     if not pos:
         raise NotationError.keyed("go_empty", line, last=board.last)
     loc = location(pos[0], board, line)
     kind = board.kind(loc)
     rest = pos[1:]
-    out: dict[str, Any] = {"loc": loc, "kind": kind}
+    out: fields.GoArgs = {"loc": loc, "kind": kind}
     if kind in ("bearers", "woodcutters"):
         if len(rest) != 1:
             raise NotationError.keyed("go_hire_count", line, loc=loc)
@@ -287,7 +274,7 @@ def _p_go(pos, keys, line, board: data.Board = data.BASE_BOARD):
     return out
 
 
-def _f_go(a: dict) -> list[str]:
+def _f_go(a: fields.GoArgs) -> list[str]:
     loc, kind = a["loc"], a["kind"]
     out = ["clearing" if kind == "clearing" else str(loc)]
     if "count" in a:
@@ -308,31 +295,31 @@ def _f_go(a: dict) -> list[str]:
     return out
 
 
-def _p_none(pos, keys, line):
+def _p_none(pos: list[str], keys: Keys, line: str) -> fields.NoArgs:
     if pos:
         raise NotationError.keyed("no_more_words", line)
     return {}
 
 
-def _p_build(pos, keys, line):
+def _p_build(pos: list[str], keys: Keys, line: str) -> fields.BuildArgs:
     if len(pos) != 1:
         raise NotationError.keyed("build_form", line)
-    out = {"huts": parse_bag(pos[0], data.HUT_AREAS, "hut_area")}
+    huts = parse_bag(pos[0], data.HUT_AREAS, "hut_area")
     using = keys.get("using")
     if using and any(part.lstrip("0123456789") == "reed" for part in using.split("+")):
         raise NotationError.keyed("build_reed", line)
-    out["using"] = parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork_token") if using else {}
-    return out
+    return {"huts": huts,
+            "using": parse_bag(using, data.HUT_CRAFTWORK + ("joker",), "craftwork_token") if using else {}}
 
 
-def _f_build(a):
+def _f_build(a: fields.BuildArgs) -> list[str]:
     out = [format_bag(a["huts"], data.HUT_AREAS)]
     if a["using"]:
         out.append("using:" + format_bag(a["using"], data.CRAFTWORK))
     return out
 
 
-def _p_dryhut(pos, keys, line):
+def _p_dryhut(pos: list[str], keys: Keys, line: str) -> fields.DryhutArgs:
     area_piece = keys or {}
     if pos or len(area_piece) != 1:
         raise NotationError.keyed("dryhut_form", line)
@@ -342,13 +329,13 @@ def _p_dryhut(pos, keys, line):
     return {"area": area, "piece": piece}
 
 
-def _p_foodhut(pos, keys, line):
+def _p_foodhut(pos: list[str], keys: Keys, line: str) -> fields.AreaArgs:
     if len(pos) != 1:
         raise NotationError.keyed("foodhut_form", line)
     return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
 
 
-def _p_cut(pos, keys, line):
+def _p_cut(pos: list[str], keys: Keys, line: str) -> fields.CutArgs:
     if len(pos) > 1:
         raise NotationError.keyed("cut_form", line)
     pieces = parse_bag(pos[0], DISKS, "piece") if pos else {}
@@ -356,50 +343,50 @@ def _p_cut(pos, keys, line):
     return {"pieces": pieces, "hut": _hut(keys, line), **_mill(keys, line)}
 
 
-def _f_cut(a):
+def _f_cut(a: fields.CutArgs) -> list[str]:
     return ([format_bag(a["pieces"], DISKS)] if a["pieces"] else []) + _fmt_hut(a["hut"]) + _fmt_mill(a)
 
 
-def _p_snatch(pos, keys, line):
+def _p_snatch(pos: list[str], keys: Keys, line: str) -> fields.SnatchArgs:
     if len(pos) != 2:
         raise NotationError.keyed("snatch_form", line)
     return {"area": _int(pos[0], "cutting_area", line, 1, 6), "pieces": parse_bag(pos[1], DISKS, "piece"),
             "hut": _hut(keys, line), **_mill(keys, line)}
 
 
-def _p_relocate(pos, keys, line):
+def _p_relocate(pos: list[str], keys: Keys, line: str) -> fields.AreaArgs:
     if len(pos) != 1:
         raise NotationError.keyed("relocate_form", line)
     return {"area": _int(pos[0], "cutting_area", line, 1, 6)}
 
 
-def _p_dest(pos, keys, line):
+def _p_dest(pos: list[str], keys: Keys, line: str) -> fields.DestArgs:
     if pos:
         raise NotationError.keyed("dest_form", line)
     return {"dest": _area_bags(keys, ("saw", "sale"), DISKS, line), "hut": _hut(keys, line), **_mill(keys, line)}
 
 
-def _f_dest(a):
+def _f_dest(a: fields.DestArgs) -> list[str]:
     return _fmt_area_bags(a["dest"], ("saw", "sale")) + _fmt_hut(a.get("hut", 0)) + _fmt_mill(a)
 
 
-def _p_raft(pos, keys, line):
+def _p_raft(pos: list[str], keys: Keys, line: str) -> fields.RaftArgs:
     if len(pos) != 1:
         raise NotationError.keyed("raft_form", line)
     return {"pieces": parse_bag(pos[0], DISKS, "piece"), "hut": _hut(keys, line), **_mill(keys, line)}
 
 
-def _p_float(pos, keys, line):
+def _p_float(pos: list[str], keys: Keys, line: str) -> fields.PiecesArgs:
     if len(pos) != 1:
         raise NotationError.keyed("float_form", line)
     return {"pieces": parse_bag(pos[0], DISKS, "piece")}
 
 
-def _f_pieces_hut(a):
+def _f_pieces_hut(a: fields.RaftArgs) -> list[str]:
     return [format_bag(a["pieces"], data.PIECES)] + _fmt_hut(a.get("hut", 0)) + _fmt_mill(a)
 
 
-def _p_saw(pos, keys, line):
+def _p_saw(pos: list[str], keys: Keys, line: str) -> fields.SawArgs:
     if len(pos) != 1:
         raise NotationError.keyed("saw_form", line)
     disks = parse_bag(pos[0], DISKS, "disk")
@@ -417,7 +404,7 @@ def _p_saw(pos, keys, line):
     return {"disks": disks, "store": store, "hut": _hut(keys, line), **_mill(keys, line)}
 
 
-def _f_saw(a):
+def _f_saw(a: fields.SawArgs) -> list[str]:
     out = [format_bag(a["disks"], DISKS)]
     if a["store"]:
         if len(a["disks"]) == 1 and set(a["store"]) == {"m" + next(iter(a["disks"]))}:
@@ -427,66 +414,66 @@ def _f_saw(a):
     return out + _fmt_hut(a["hut"]) + _fmt_mill(a)
 
 
-def _p_fill(pos, keys, line):
+def _p_fill(pos: list[str], keys: Keys, line: str) -> fields.FillArgs:
     if len(pos) != 1 or not keys:
         raise NotationError.keyed("fill_form", line)
     return {"task": pos[0].upper(), "from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
-def _f_fill(a):
+def _f_fill(a: fields.FillArgs) -> list[str]:
     return [a["task"]] + _fmt_area_bags(a["from"], SELL_AREAS)
 
 
-def _p_furnish(pos, keys, line):
+def _p_furnish(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
     if pos or not keys:
         raise NotationError.keyed("furnish_form", line)
     return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
-def _p_sell(pos, keys, line):
+def _p_sell(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
     if pos or not keys:
         raise NotationError.keyed("sell_form", line)
     return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
 
 
-def _f_from(a):
+def _f_from(a: fields.FromArgs) -> list[str]:
     return _fmt_area_bags(a["from"], SELL_AREAS)
 
 
-def _p_dry(pos, keys, line):
+def _p_dry(pos: list[str], keys: Keys, line: str) -> fields.PiecesArgs:
     if len(pos) != 1:
         raise NotationError.keyed("dry_form", line)
     return {"pieces": parse_bag(pos[0], data.PIECES, "piece")}
 
 
-def _p_bonus(pos, keys, line):
+def _p_bonus(pos: list[str], keys: Keys, line: str) -> fields.KindArgs:
     if len(pos) != 1 or pos[0] not in DISKS:
         raise NotationError.keyed("bonus_form", line)
     return {"kind": pos[0]}
 
 
-def _p_feed(pos, keys, line):
+def _p_feed(pos: list[str], keys: Keys, line: str) -> fields.FeedArgs:
     if pos:
         raise NotationError.keyed("feed_form", line)
     return {"sell": _area_bags(keys, FORCED_SALE_AREAS, data.PIECES, line)}
 
 
-def _f_feed(a):
+def _f_feed(a: fields.FeedArgs) -> list[str]:
     return _fmt_area_bags(a["sell"], FORCED_SALE_AREAS)
 
 
-def _p_heat(pos, keys, line):
+def _p_heat(pos: list[str], keys: Keys, line: str) -> fields.HeatArgs:
     if len(pos) > 1:
         raise NotationError.keyed("heat_form", line)
     logs = parse_bag(pos[0], MILLED, "milled_log") if pos else None
     return {"logs": logs, "sell": _area_bags(keys, FORCED_SALE_AREAS, data.PIECES, line)}
 
 
-def _f_heat(a):
+def _f_heat(a: fields.HeatArgs) -> list[str]:
     return ([format_bag(a["logs"], MILLED)] if a["logs"] else []) + _fmt_area_bags(a["sell"], FORCED_SALE_AREAS)
 
 
-def _p_river(pos, keys, line):
+def _p_river(pos: list[str], keys: Keys, line: str) -> fields.KindArgs:
     if len(pos) == 1 and pos[0] == "H":
         raise NotationError.keyed("river_hardwood", line)
     if len(pos) != 1 or pos[0] not in ("F", "S"):
@@ -495,7 +482,7 @@ def _p_river(pos, keys, line):
 
 
 # verb -> (reader, writer, allowed keys, repeatable keys)
-_VERBS: dict[str, tuple[Any, Any, tuple[str, ...], tuple[str, ...]]] = {
+_VERBS: dict[str, tuple[Reader | None, Writer | None, tuple[str, ...], tuple[str, ...]]] = {
     "path": (_p_path, lambda a: a["tokens"], (), ()),
     "placement": (_p_placement, lambda a: [f"{k}:{format_bag(v, ('F', 'S', 'H', 'food'))}"
                                            for k, v in sorted(a["areas"].items())], (), ()),
@@ -576,15 +563,16 @@ def _close_verb(typed: str) -> str | None:
     return close[0] if close else None
 
 
-def _read(verb: str, rest: list[str], text: str, board: data.Board) -> dict[str, Any]:
+def _read(verb: str, rest: list[str], text: str, board: data.Board) -> Mapping[str, Any]:
     if verb == "fix":
         return _p_fix(rest, {}, text)
     reader, _, allowed, repeat = _VERBS[verb]
+    assert reader is not None, verb
     pos, keys = (rest, {}) if verb == "placement" else _split_keys(rest, text, allowed, repeat)
     return reader(pos, keys, text, board) if verb in ("go", "path") else reader(pos, keys, text)
 
 
-def make(player: str | None, verb: str, args: dict[str, Any], board: data.Board | None = None) -> Action:
+def make(player: str | None, verb: str, args: Mapping[str, Any], board: data.Board | None = None) -> Action:
     """Build an Action from typed fields, with its canonical text (menus use this).
 
     A `go` without its location's kind gets it from `board` (the base board by default).
@@ -595,5 +583,7 @@ def make(player: str | None, verb: str, args: dict[str, Any], board: data.Board 
         words = ["fix", args["target"], args["field"], f"{args['delta']:+d}", args["reason"]]
     else:
         writer = _VERBS[verb][1]
+        assert writer is not None, verb
         words = ([player] if player else []) + [verb] + list(writer(args))
-    return Action(player, verb, args, " ".join([w for w in words if w != ""]))
+    kept = args if isinstance(args, dict) else dict(args)  # the caller's dict itself, as before
+    return Action(player, verb, kept, " ".join([w for w in words if w != ""]))

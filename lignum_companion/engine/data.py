@@ -6,6 +6,7 @@ reminders and the PDF all read one copy. Ruling ids (R1…) name the reading tak
 
 from __future__ import annotations
 
+from enum import StrEnum
 from types import MappingProxyType as _ro
 
 # --- wood -------------------------------------------------------------------------------------------
@@ -246,3 +247,17 @@ def round_season(round_no: int) -> str:
 def round_year(round_no: int) -> int:
     """Year (1 or 2) of a round."""
     return (round_no - 1) // 4 + 1
+
+
+class ActorKind(StrEnum):
+    """Who acts in a step (flow's `Step.actor` and `actor_kind`, the `kind` of `flow.waiting`): the same words in
+    JSON and in files as the plain strings they are equal to."""
+
+    AUTO = "auto"  # the program itself, at once
+    TABLE = "table"  # a table entry: path tokens, task cards, placement cards
+    ALL = "all"  # everyone, in any order (the cutting area choice, R5)
+    ORDERED = "ordered"  # one by one in starting order (the tactical variant's area choice, R21)
+    PATH = "path"  # travel: starting order, round robin (R18)
+    CLEARING = "clearing"  # clearing order (woodcutting; every step of a strict-order game, R24)
+    FREE = "free"  # each player at their own pace after woodcutting (R24)
+    OVER = "over"  # the game is over (flow.waiting)

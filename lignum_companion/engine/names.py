@@ -59,21 +59,20 @@ def check_name(name: str, reserved: frozenset[str] = frozenset()) -> str:
     """A player name, NFC-normalised: one word of letters (any script), no signs of the notation, visible."""
     name = nfc(name.strip())
     if not name:
-        raise IllegalAction.keyed("check_name-a_player_name_cannot", "")
+        raise IllegalAction.keyed("name_empty", "")
     bad = first_unsafe(name)
     if bad is not None:
-        raise IllegalAction.keyed("check_name-a_name_cannot_hold", "", value=brief(neutralise(name)),
-                                  value2=describe(bad))
+        raise IllegalAction.keyed("name_invisible_character", "", value=brief(neutralise(name)), value2=describe(bad))
     if any(ch.isspace() for ch in name) or any(s in name for s in NAME_SIGNS):
-        raise IllegalAction.keyed("check_name-a_name_is_one", "", value=brief(name), value2=' '.join(NAME_SIGNS))
+        raise IllegalAction.keyed("name_one_word", "", value=brief(name), value2=' '.join(NAME_SIGNS))
     if len(name) > MAX_NAME_LENGTH:
-        raise IllegalAction.keyed("check_name-a_name_has_at", "", value=brief(name), MAX_NAME_LENGTH=MAX_NAME_LENGTH)
+        raise IllegalAction.keyed("name_too_long", "", value=brief(name), MAX_NAME_LENGTH=MAX_NAME_LENGTH)
     if any(unicodedata.category(ch)[0] in "CZ" for ch in name):
-        raise IllegalAction.keyed("check_name-a_name_holds_only", "", name=name)
+        raise IllegalAction.keyed("name_not_visible", "", name=name)
     if name.casefold() in reserved:
-        raise IllegalAction.keyed("check_name-is_a_word_of", "", name=name)
+        raise IllegalAction.keyed("name_is_notation_word", "", name=name)
     if name.isdigit():
-        raise IllegalAction.keyed("check_name-a_name_needs_a", "", name=name)
+        raise IllegalAction.keyed("name_without_letter", "", name=name)
     return name
 
 

@@ -78,7 +78,7 @@ def take(bag: Bag, name: str, count: int = 1) -> None:
     """Remove items; the caller has checked they are there."""
     left = bag.get(name, 0) - count
     if left < 0:  # pragma: no cover - a check was skipped
-        raise IllegalAction.keyed("take-not_enough", "", name=name)
+        raise IllegalAction.keyed("bag_short", "", name=name)
     if left:
         bag[name] = left
     else:

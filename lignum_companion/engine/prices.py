@@ -15,7 +15,7 @@ def sale_price(piece: str, area: str = "sale") -> int:
     """Dollars for selling one piece from an area, drying bonus included (R10)."""
     base = data.BASE_PRICE[piece]
     if base is None:
-        raise IllegalAction.keyed("sale_price-unmilled_cannot_be_sold", "R10", kind=piece[-1])
+        raise IllegalAction.keyed("unmilled_not_for_sale", "R10", kind=piece[-1])
     return base + data.DRYING_BONUS.get(area, 0)
 
 
@@ -28,14 +28,14 @@ def craftwork_set_price(size: int, craftwork_card: bool = False) -> int:
     """Dollars for one set of 2–4 identical craftwork tokens at the market (R17)."""
     table = data.CRAFTWORK_CARD_SET_PRICE if craftwork_card else data.CRAFTWORK_SET_PRICE
     if size not in table:
-        raise IllegalAction.keyed("craftwork_set_price-a_craftwork_set_has", "R17", size=size)
+        raise IllegalAction.keyed("craftwork_set_size", "R17", size=size)
     return table[size]
 
 
 def loan_repayment(loans: int) -> int:
     """What loans cost back at the end of the game: $7 for one, $16 for two (R15)."""
     if loans not in data.LOAN_REPAYMENT:
-        raise IllegalAction.keyed("loan_repayment-a_player_holds_or", "R15", loans=loans)
+        raise IllegalAction.keyed("loan_repayment_count", "R15", loans=loans)
     return data.LOAN_REPAYMENT[loans]
 
 
@@ -70,9 +70,9 @@ def winter_bill(need: int, have: int, money: int, loans: int) -> WinterBill:
     """Cost of a winter need and the loans R14 forces before any wood is sold."""
     for name, value in (("need", need), ("have", have), ("money", money), ("loans", loans)):
         if value < 0:
-            raise IllegalAction.keyed("winter_bill-cannot_be_negative", "R14", name=name, value=value)
+            raise IllegalAction.keyed("winter_bill_negative", "R14", name=name, value=value)
     if loans > data.MAX_LOANS:
-        raise IllegalAction.keyed("winter_bill-a_player_holds_at", "R15", MAX_LOANS=data.MAX_LOANS)
+        raise IllegalAction.keyed("winter_bill_loans_max", "R15", MAX_LOANS=data.MAX_LOANS)
     missing = max(0, need - have)
     cost = missing * data.WINTER_MISSING_PIECE_COST
     taken = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data, prices
+from .ledger import Reason
 from .state import Game, Player
 
 
@@ -32,12 +33,12 @@ def furniture_dollars(p: Player) -> int:
 
 def carpenter_income(p: Player) -> int:
     """Dollars the player's carpenters earned so far (R23), read from the ledger."""
-    return sum(e.amount for e in p.ledger if e.reason == "carpenters")
+    return sum(e.amount for e in p.ledger if e.reason == Reason.CARPENTERS)
 
 
 def player_score(g: Game, p: Player) -> dict[str, Any]:
     """The breakdown of one player's total, with stable keys for `score --json` and the score sheet."""
-    areas = {}
+    areas: dict[str, dict[str, Any]] = {}
     for area in data.SALE_AREAS:
         pieces = {k: v for k, v in p.wood[area].items() if data.BASE_PRICE[k] is not None}
         areas[area] = {
@@ -46,7 +47,7 @@ def player_score(g: Game, p: Player) -> dict[str, Any]:
             "dollars": sum(prices.sale_price(k, area) * n for k, n in pieces.items()),
         }
     kind, count, river_dollars = river_sale(p)
-    tasks = [
+    tasks: list[dict[str, Any]] = [
         {"id": t.id, "value": t.value, "complete": t.complete, "dollars": t.value if t.complete else 0,
          "missing": [f"{pc}@{st}" for pc, st in t.missing()]}
         for t in p.tasks

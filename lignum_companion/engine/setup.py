@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from . import data
 from .actions import PLAYER_VERBS, RESERVED_NAMES
 from .errors import IllegalAction
+from .ledger import Reason
 from .names import check_name as _check_name
 from .names import describe, first_unsafe, nfc
-from .state import Building, Game, Player
+from .state import Building, Game, LedgerEntry, Player
 
 # A name may not be a verb either: `go 7` typed at the table must never read as a player called "go".
 NOT_NAMES = RESERVED_NAMES | frozenset(PLAYER_VERBS)
@@ -71,8 +72,7 @@ def check_building_effect(name: str, effect: str) -> str:
     if bad is not None:
         raise IllegalAction.keyed("setup_building_effect_unsafe", "R23", building=name, char=describe(bad))
     if len(effect) > EFFECT_MAX:
-        raise IllegalAction.keyed("setup_building_effect_long", "R23", building=name, most=EFFECT_MAX,
-                                  got=len(effect))
+        raise IllegalAction.keyed("setup_building_effect_long", "R23", building=name, most=EFFECT_MAX, got=len(effect))
     return nfc(effect)
 
 
@@ -80,36 +80,36 @@ def validate(s: Setup) -> None:
     """Refuse an impossible setup with one clear reason; names are NFC-normalised in place (engine/names.py)."""
     n = len(s.players)
     if n not in data.PLAYER_COUNTS:
-        raise IllegalAction.keyed("validate-lignum_is_for_to", "", n=n)
+        raise IllegalAction.keyed("setup_player_count", "", n=n)
     s.players = names = [check_name(p) for p in s.players]
     s.order = [nfc(o.strip()) for o in s.order]
     s.areas = {nfc(k.strip()): v for k, v in s.areas.items()}
     if len({x.casefold() for x in names}) != n:
-        raise IllegalAction.keyed("validate-player_names_must_differ", "")
+        raise IllegalAction.keyed("setup_names_twice", "")
     if s.mode not in data.MODES:
-        raise IllegalAction.keyed("validate-unknown_mode_modes_are", "", typed=s.mode, modes=list(data.MODES))
+        raise IllegalAction.keyed("setup_mode_unknown", "", typed=s.mode, modes=list(data.MODES))
     for v in s.variants:
         if v not in data.VARIANTS:
-            raise IllegalAction.keyed("validate-unknown_variant_variants_are", "", v=v, modes=list(data.VARIANTS))
+            raise IllegalAction.keyed("setup_variant_unknown", "", v=v, modes=list(data.VARIANTS))
     folded = {x.casefold(): x for x in names}
     if sorted(o.casefold() for o in s.order) != sorted(folded):
-        raise IllegalAction.keyed("validate-the_starting_order_must", "R18")
+        raise IllegalAction.keyed("setup_order_incomplete", "R18")
     if sorted(a.casefold() for a in s.areas) != sorted(folded):
-        raise IllegalAction.keyed("validate-every_player_needs_a", "")
+        raise IllegalAction.keyed("setup_area_missing", "")
     spots = list(s.areas.values())
     if len(set(spots)) != n or any(a not in data.CUTTING_AREAS for a in spots):
-        raise IllegalAction.keyed("validate-first_round_cutting_areas", "")
+        raise IllegalAction.keyed("setup_areas_shared", "")
     if len(s.winter) != 2 or any(len(w) != 2 or min(w) < 0 for w in s.winter):
-        raise IllegalAction.keyed("validate-two_winter_cards_are", "R14")
+        raise IllegalAction.keyed("setup_winter_cards", "R14")
     if data.MODE_HAS_PLANNED_WORK[s.mode]:
         want = data.PLANNED_WORK_CARDS_LAID[n]
         if len(s.cards) != want or len(set(s.cards)) != want:
-            raise IllegalAction.keyed("validate-with_players_lay_out", "R20", n=n, want=want)
+            raise IllegalAction.keyed("setup_card_count", "R20", n=n, want=want)
         for c in s.cards:
             if c not in data.PLANNED_WORK:
-                raise IllegalAction.keyed("validate-unknown_planned_work_card", "R20", c=c)
+                raise IllegalAction.keyed("setup_card_unknown", "R20", c=c)
     elif s.cards:
-        raise IllegalAction.keyed("validate-planned_work_cards_are", "R20", mode=s.mode)
+        raise IllegalAction.keyed("setup_cards_in_basic", "R20", mode=s.mode)
     if s.expansion and s.expansion not in data.EXPANSIONS:
         raise IllegalAction.keyed("setup_expansion_unknown", "R23", expansion=s.expansion, known=data.EXPANSIONS)
     if s.expansion:
@@ -126,23 +126,22 @@ def validate(s: Setup) -> None:
     elif s.buildings:
         raise IllegalAction.keyed("setup_buildings_no_expansion", "R23")
     if s.start_money < 0:
-        raise IllegalAction.keyed("validate-starting_money_cannot_be", "R1")
+        raise IllegalAction.keyed("setup_money_negative", "R1")
     if s.start_money > data.MAX_MONEY:
-        raise IllegalAction.keyed("validate-starting_money_above_is", "R1", MAX_MONEY=data.MAX_MONEY)
+        raise IllegalAction.keyed("setup_money_max", "R1", MAX_MONEY=data.MAX_MONEY)
     if any(x > data.MAX_WINTER_NEED for w in s.winter for x in w):
-        raise IllegalAction.keyed("validate-a_winter_card_asks", "R14", MAX_WINTER_NEED=data.MAX_WINTER_NEED)
+        raise IllegalAction.keyed("setup_winter_need_max", "R14", MAX_WINTER_NEED=data.MAX_WINTER_NEED)
     for who, colour in s.colours.items():
         if nfc(who).casefold() not in folded:
-            raise IllegalAction.keyed("validate-a_colour_is_given", "", who=who)
+            raise IllegalAction.keyed("setup_colour_for_no_player", "", who=who)
         if colour not in data.COLOUR_CHOICES:
-            raise IllegalAction.keyed("validate-unknown_colour_colours_are", "", colour=colour,
-                                      colours=list(data.COLOUR_CHOICES))
+            raise IllegalAction.keyed("setup_colour_unknown", "", colour=colour, colours=list(data.COLOUR_CHOICES))
     given = [nfc(c).casefold() for c in s.colours]
     if len(set(given)) != len(given) or len(set(s.colours.values())) != len(s.colours):
-        raise IllegalAction.keyed("validate-each_player_has_a", "")
+        raise IllegalAction.keyed("setup_colour_twice", "")
     bad = first_unsafe(s.name)
     if bad:
-        raise IllegalAction.keyed("validate-the_game_s_name", "", value=describe(bad))
+        raise IllegalAction.keyed("setup_game_name_invisible", "", value=describe(bad))
     s.name = nfc(s.name.strip())
 
 
@@ -170,7 +169,5 @@ def new_game(s: Setup) -> Game:
     return g
 
 
-def _start_entry(money: int):
-    from .state import LedgerEntry
-
-    return LedgerEntry(1, "starting money", money)
+def _start_entry(money: int) -> LedgerEntry:
+    return LedgerEntry(1, str(Reason.STARTING_MONEY), money)

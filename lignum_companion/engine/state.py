@@ -187,6 +187,10 @@ class Game:
 
         return find_name([p.name for p in self.players], name)
 
+    def area_bag(self, area: int) -> Bag:
+        """What lies on cutting area 1..6, wood and food (the state, as its JSON, keys the areas "1".."6")."""
+        return self.cutting[str(area)]
+
     def occupants(self, location: int) -> list[int]:
         """Players whose foreman stands on a path location."""
         return [i for i, p in enumerate(self.players) if p.pos == location]
