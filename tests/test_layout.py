@@ -48,16 +48,15 @@ def test_every_folder_of_the_package_is_a_layer_the_wheel_ships() -> None:
     folders = {p.name for p in PKG.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders == set(LAYERS) | set(BESIDE)
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
-    assert listed == {"lignum_companion", "lignum_companion.templates"} | {f"lignum_companion.{f}" for f in folders}
+    packages = {".".join(p.parent.relative_to(ROOT).parts) for p in PKG.rglob("__init__.py")}  # sub-packages too
+    assert listed == packages | {"lignum_companion.templates"}
     top = {p.name for p in PKG.glob("*.py")}
     assert top == {"__init__.py", "__main__.py"}, "modules belong in a layer's folder"
 
 
 # Imports still running up or round, to be mended; the lists may only shrink.
 STILL_UPWARD: set[str] = set()
-STILL_CIRCLES = {
-    "lignum_companion.engine.flow -> lignum_companion.engine.pace -> lignum_companion.engine.flow",
-}
+STILL_CIRCLES: set[str] = set()
 
 
 def test_the_engine_is_pure_and_the_system_knows_no_game() -> None:
@@ -128,14 +127,11 @@ def oversized() -> set[str]:
 
 # Rooms still over the limits, to be split; the list may only shrink (a new offender fails the test).
 STILL_TOO_BIG = {
-    "views/game.py",
-    "views/game.py:reminder()",
     "views/rules_lookup.py",
     "views/rules_lookup.py:_library_of()",
     "cli/game.py",
     "cli/game.py:cmd_new()",
     "dev/simulate.py:play_game()",
-    "engine/flow.py",
     "engine/rules.py",
     "engine/rules.py:_go()",
     "gamefile/store.py",

@@ -21,6 +21,11 @@ ENGINE = Path(__file__).resolve().parents[1] / "lignum_companion" / "engine"
 LEGACY_LIMIT: dict[str, int] = {}  # every engine refusal is a message key now
 
 
+def _rel(path: Path) -> str:
+    """An engine module by its place in the engine (steps/__init__.py apart from __init__.py)."""
+    return path.relative_to(ENGINE).as_posix()
+
+
 def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[tuple[int, str]]]:
     """(lines raising an English sentence, (line, key) of keyed errors) of one module, for one error class."""
     legacy, keyed = [], []
@@ -47,7 +52,7 @@ def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[t
 
 def test_no_new_english_refusals_in_the_engine() -> None:
     grown = {}
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         legacy, _ = _refusals(path)
         if len(legacy) > LEGACY_LIMIT.get(path.name, 0):
             grown[path.name] = (len(legacy), LEGACY_LIMIT.get(path.name, 0), legacy)
@@ -55,7 +60,7 @@ def test_no_new_english_refusals_in_the_engine() -> None:
 
 
 def test_every_key_the_engine_raises_has_a_text_in_every_language() -> None:
-    raised = {key for path in ENGINE.glob("*.py") for _, key in _refusals(path)[1]}
+    raised = {key for path in ENGINE.rglob("*.py") for _, key in _refusals(path)[1]}
     assert raised, "the engine raises keyed refusals"
     for lang in texts.LANGS:
         table = texts._read(lang, "refusals")["refuse"]
@@ -90,7 +95,7 @@ def test_a_refusal_is_data_and_renders_in_either_language() -> None:
 def test_the_engine_holds_no_sentence_of_a_keyed_refusal() -> None:
     """A keyed refusal's wording lives in the templates only (a phrase of 25 characters or more is looked for)."""
     sentences = [t for t in texts._read("en", "refusals")["refuse"].values()]
-    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py"))
     phrases = [part.strip() for t in sentences for part in t.replace("}", "{").split("{")[::2]]
     assert [p for p in phrases if len(p) >= 25 and p in source] == []
 
@@ -100,7 +105,7 @@ def test_the_engine_holds_no_sentence_of_a_keyed_refusal() -> None:
 
 def test_the_engine_reads_no_line_with_an_english_sentence() -> None:
     """Every NotationError the engine raises is `NotationError.keyed(KEY, LINE, **fields)`, none a sentence."""
-    sentences = {p.name: _refusals(p, "NotationError")[0] for p in sorted(ENGINE.glob("*.py"))}
+    sentences = {_rel(p): _refusals(p, "NotationError")[0] for p in sorted(ENGINE.rglob("*.py"))}
     assert {name: lines for name, lines in sentences.items() if lines} == {}
 
 
@@ -142,7 +147,7 @@ def test_a_skipped_location_is_refused_as_data_in_either_language() -> None:
 
 
 def test_every_notation_key_the_engine_raises_has_a_text_in_every_language_and_back() -> None:
-    raised = {key for path in ENGINE.glob("*.py") for _, key in _refusals(path, "NotationError")[1]}
+    raised = {key for path in ENGINE.rglob("*.py") for _, key in _refusals(path, "NotationError")[1]}
     assert len(raised) > 50, "the engine raises keyed notation errors"
     for lang in texts.LANGS:
         table = texts._read(lang, "refusals")["notation"]
@@ -154,7 +159,7 @@ def test_every_notation_key_the_engine_raises_has_a_text_in_every_language_and_b
 def _word_keys() -> set[str]:
     """The `what` word keys the engine passes: `_int(TEXT, WHAT, ...)`, `parse_bag(TEXT, ALLOWED, WHAT)`, `what=`."""
     out = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -179,7 +184,7 @@ def test_every_word_a_notation_error_names_is_put_into_words_in_every_language()
 
 def test_the_engine_holds_no_sentence_of_a_notation_error() -> None:
     sentences = [t for t in texts._read("en", "refusals")["notation"].values()]
-    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py"))
     phrases = [part.strip() for t in sentences for part in t.replace("}", "{").split("{")[::2]]
     assert [p for p in phrases if len(p) >= 25 and p in source] == []
 
@@ -236,7 +241,7 @@ def _sentences(path: Path) -> list[tuple[int, str]]:
 def test_the_engine_produces_no_sentence_of_its_own() -> None:
     """Refusals, notation errors, where the game stands and whom it waits for are data the clients word; a
     sentence held in an engine module (an f-string passed on as a reason) fails here."""
-    found = {p.name: _sentences(p) for p in sorted(ENGINE.glob("*.py"))}
+    found = {_rel(p): _sentences(p) for p in sorted(ENGINE.rglob("*.py"))}
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 
