@@ -28,8 +28,8 @@ WINTER_ROUNDS = (4, 8)
 FORECAST_SEASONS = ("summer", "fall", "winter")  # clients show the forecast from the summer before a winter
 # The steps of a round in order, for "is this step still to come": a winter's own steps, its table's placement
 # cards aside (R32: they change no mill), so that the forecast reads the same at them as before the winter.
-_WORK_ORDER = tuple(s.name.value for s in steps.WORK_STEPS)
-_WINTER_ORDER = tuple(s.name.value for s in steps.WINTER_STEPS if s.actor != "table")
+_WORK_ORDER = steps.NAMES["work"]
+_WINTER_ORDER = tuple(s.key for s in steps.WINTER_STEPS if s.actor != "table")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from .steps import (
     turn_order,
 )
 from .steps import current as current_step
+from .steps import index as steps_index
 from .steps import named as _step_named
 from .steps import part as _part
 
@@ -90,7 +91,7 @@ def actors(g: Game) -> list[int]:
 
 
 def enter(g: Game, s: Step) -> None:
-    g.step = s.name.value
+    g.step = s.key
     g.acted = []
     g.turn = None
     if s.begin:
@@ -108,7 +109,7 @@ def _next_step(g: Game) -> None:
     if current_step(g).ends_round:
         rest = seq
     else:
-        rest = seq[next(k for k, s in enumerate(seq) if s.name == g.step) + 1:]
+        rest = seq[steps_index(g, g.step) + 1:]
     for s in rest:
         if s.when(g):
             enter(g, s)
@@ -156,7 +157,7 @@ def advance(g: Game) -> None:
 
 def _skip(g: Game, s: Step, pi: int) -> None:
     """A player with nothing to do: feeding and heating run by themselves (R14); the skip is recorded (R24)."""
-    record_skip(g, s.name.value, pi)
+    record_skip(g, s.key, pi)
     g.acted.append(pi)
 
 
@@ -294,7 +295,7 @@ def _apply(g: Game, action: Action, box: list[Game], retry: bool = True) -> None
         if kind == "clearing" and s.binds_order and pace.later_verb(g, verb):
             raise IllegalAction.keyed("still_cutting", "R24", name=name, waiting=waiting(g))
         if kind == "free" and pi in g.acted:
-            raise IllegalAction.keyed("step_finished", "R24", name=name, step=s.name.value, waiting=waiting(g))
+            raise IllegalAction.keyed("step_finished", "R24", name=name, step=s.key, waiting=waiting(g))
         rule = TURN_RULE.get(kind, "")
         raise IllegalAction.keyed("not_your_turn", rule, name=name, waiting=waiting(g))
     if verb in FREE_VERBS:
@@ -319,7 +320,7 @@ def _not_in_step(g: Game, pi: int, verb: str, s: Step) -> IllegalAction:
     # R13: winter has its own steps (no path, market, selling, drying or river; sledges only)
     allowed = list(s.verbs) + free_verbs_allowed(g, pi)
     return IllegalAction.keyed("verb_not_in_step", "R13" if g.winter and g.round <= data.ROUNDS else "",
-                               verb=verb, step=s.name.value, allowed=list(allowed))
+                               verb=verb, step=s.key, allowed=list(allowed))
 
 
 def _apply_free(g: Game, pi: int, action: Action) -> None:

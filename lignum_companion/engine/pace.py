@@ -31,14 +31,14 @@ def mandatory(g: Game, pi: int) -> IllegalAction | None:
 def segment(g: Game) -> tuple[list[str], str]:
     """The own-pace steps around the table's step that apply in this round, and the step after them."""
     seq = steps.steps_of(g)
-    i = next(k for k, s in enumerate(seq) if s.name == g.step)
+    i = steps.index(g, g.step)
     a = i
     while a > 0 and steps.own_pace(g, seq[a - 1]):
         a -= 1
     b = i
     while b < len(seq) and steps.own_pace(g, seq[b]):
         b += 1
-    return [s.name.value for s in seq[a:b] if s.when(g)], seq[b].name.value
+    return [s.key for s in seq[a:b] if s.when(g)], seq[b].key
 
 
 def _index(names: list[str], name: str) -> int:
@@ -47,7 +47,7 @@ def _index(names: list[str], name: str) -> int:
 
 def start(g: Game, s: Step) -> None:
     """The segment begins: every player is in its first step."""
-    g.own_steps = [s.name.value] * len(g.players)
+    g.own_steps = [s.key] * len(g.players)
     if s.begin_player:
         for i in range(len(g.players)):
             s.begin_player(g, i)
@@ -172,7 +172,7 @@ def finished_refusal(g: Game, pi: int, action: Action, step: str, waiting: dict[
 def later_verb(g: Game, verb: str) -> bool:
     """Whether `verb` belongs to a player step after the table's step in this round (woodcutting's refusal)."""
     seq = steps.steps_of(g)
-    i = next(k for k, s in enumerate(seq) if s.name == g.step)
+    i = steps.index(g, g.step)
     return any(verb in s.verbs for s in seq[i + 1:] if s.players_act)
 
 

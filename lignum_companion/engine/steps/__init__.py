@@ -54,17 +54,23 @@ FINAL_STEPS: tuple[Step, ...] = (RIVER, OVER)
 PARTS: dict[str, tuple[Step, ...]] = {"work": WORK_STEPS, "winter": WINTER_STEPS, "final": FINAL_STEPS}
 STEPS: dict[str, dict[str, Step]] = {part: {s.name: s for s in seq} for part, seq in PARTS.items()}
 STEP_NAMES: tuple[StepName, ...] = tuple(dict.fromkeys(s.name for seq in PARTS.values() for s in seq))
+NAMES: dict[str, tuple[str, ...]] = {part: tuple(s.key for s in seq) for part, seq in PARTS.items()}
 
 
 def part(g: Game) -> str:
     """Which part of the game the round is in: 'work', 'winter' or 'final' (after the second winter)."""
     if g.round > data.ROUNDS:
         return "final"
-    return "winter" if g.winter else "work"
+    return "winter" if g.round % 4 == 0 else "work"  # Game.winter, without the property (a hot path)
 
 
 def steps_of(g: Game) -> tuple[Step, ...]:
     return PARTS[part(g)]
+
+
+def index(g: Game, name: str) -> int:
+    """Where a step of this round's list stands in it."""
+    return NAMES[part(g)].index(name)
 
 
 _WORK, _WINTER, _FINAL = STEPS["work"], STEPS["winter"], STEPS["final"]
@@ -73,7 +79,7 @@ _WORK, _WINTER, _FINAL = STEPS["work"], STEPS["winter"], STEPS["final"]
 def named(g: Game, name: str) -> Step:
     """The step of that name in this round's list first (a hot path: dicts, no list building); `end`/`wend` have
     already moved the round on, so the other lists are asked next."""
-    first = _FINAL if g.round > data.ROUNDS else (_WINTER if g.winter else _WORK)
+    first = _FINAL if g.round > data.ROUNDS else (_WINTER if g.round % 4 == 0 else _WORK)  # Game.winter
     s = first.get(name) or _WORK.get(name) or _WINTER.get(name) or _FINAL.get(name)
     if s is None:  # pragma: no cover
         raise AssertionError(f"unknown step {name}")
@@ -92,7 +98,7 @@ def of_player(g: Game, pi: int) -> Step:
 
 def own_pace(g: Game, s: Step) -> bool:
     """R24: after woodcutting each player goes through the steps at their own pace, unless the game is strict."""
-    return s.actor == "clearing" and not s.binds_order and not g.strict_order
+    return s.paced and not g.strict_order
 
 
 def actor_kind(g: Game) -> str:
@@ -152,9 +158,9 @@ def reminder(g: Game, pi: int | None) -> Reminder:
 
 
 __all__ = [
-    "Candidate", "FINAL_STEPS", "PARTS", "Reminder", "STEPS", "STEP_NAMES", "Step", "StepName", "WINTER_STEPS",
-    "WORK_STEPS", "actor_kind", "bags_up_to", "binding_work", "card_could_cut", "current", "early_placement",
-    "has_work", "hut_could_act", "named", "of_player", "optional_act", "own_pace", "part", "placements_entered",
-    "placements_needed", "record_skip", "reminder", "skip_reason", "step_work", "steps_of", "task_target",
-    "turn_order",
+    "Candidate", "FINAL_STEPS", "NAMES", "PARTS", "Reminder", "STEPS", "STEP_NAMES", "Step", "StepName",
+    "WINTER_STEPS", "WORK_STEPS", "actor_kind", "bags_up_to", "binding_work", "card_could_cut", "current",
+    "early_placement", "has_work", "hut_could_act", "index", "named", "of_player", "optional_act", "own_pace", "part",
+    "placements_entered", "placements_needed", "record_skip", "reminder", "skip_reason", "step_work", "steps_of",
+    "task_target", "turn_order",
 ]

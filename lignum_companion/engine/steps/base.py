@@ -139,6 +139,14 @@ class Step:
     candidates: Callable[[Game, int], list[Candidate]] = no_moves  # representative moves for legal_actions
     reminder: Callable[[Game, int | None], Reminder] = plain  # the reminder's situation and figures
     alerts: frozenset[str] = frozenset()  # the advisor's warnings said in this step (advice.py)
+    # worked out once (a hot path): the name as the plain string the state holds, and whether the step can be
+    # played at each player's own pace (R24: any step after the trip but woodcutting, unless the game is strict)
+    key: str = field(init=False, repr=False, compare=False)
+    paced: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.name.value)
+        object.__setattr__(self, "paced", self.actor == "clearing" and not self.binds_order)
 
     @property
     def players_act(self) -> bool:
