@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from lignum_companion.engine import apply, flow, new_game, parse, steps
+from lignum_companion.engine.state import Game
 from lignum_companion.engine.steps import STEPS, StepName
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
@@ -22,7 +24,8 @@ NAMES = {s.value for s in StepName}
 
 
 def test_a_step_name_is_the_plain_word_of_the_file_and_the_json() -> None:
-    assert StepName.DRYING == "drying" and f"{StepName.DRYING}" == "drying"
+    word: str = "drying"
+    assert StepName.DRYING == word and f"{StepName.DRYING}" == word
     assert json.dumps({"step": StepName.DRYING}) == '{"step": "drying"}'
     from tests.helpers import make_setup
 
@@ -70,7 +73,7 @@ def test_the_check_finds_a_step_named_in_a_branch(tmp_path: Path) -> None:
     assert _step_name_compares(bad) == ["1: g.step == 'drying'", "3: step in ('feeding', 'heating')"]
 
 
-def _states(name: str):
+def _states(name: str) -> Iterator[Game]:
     """Every state of an example game, line by line."""
     gf = gamefile.read(EXAMPLES / name)
     g = new_game(gf.setup)
