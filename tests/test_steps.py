@@ -19,7 +19,8 @@ from lignum_companion.texts import catalog as texts
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 # The modules that ask the step objects; a step's name compared in them is a step living in two places.
-ASKERS = ("engine/flow.py", "engine/pace.py", "engine/legal.py", "engine/advice.py", "views/reminders.py")
+ASKERS = ("engine/flow.py", "engine/pace.py", "engine/legal.py", "engine/advice.py", "views/game.py",
+          "views/reminders.py")
 NAMES = {s.value for s in StepName}
 
 
