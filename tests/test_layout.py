@@ -56,9 +56,7 @@ def test_every_folder_of_the_package_is_a_layer_the_wheel_ships() -> None:
 
 # Imports still running up or round, to be mended; the lists may only shrink.
 STILL_UPWARD: set[str] = set()
-STILL_CIRCLES = {
-    "lignum_companion.engine.flow -> lignum_companion.engine.pace -> lignum_companion.engine.flow",
-}
+STILL_CIRCLES: set[str] = set()
 
 
 def test_the_engine_is_pure_and_the_system_knows_no_game() -> None:
@@ -129,11 +127,8 @@ def oversized() -> set[str]:
 
 # Rooms still over the limits, to be split; the list may only shrink (a new offender fails the test).
 STILL_TOO_BIG = {
-    "views/game.py",
-    "views/game.py:reminder()",
     "views/rules_lookup.py",
     "views/rules_lookup.py:_library_of()",
-    "engine/flow.py",
 }
 
 

@@ -21,6 +21,11 @@ ENGINE = Path(__file__).resolve().parents[1] / "lignum_companion" / "engine"
 LEGACY_LIMIT: dict[str, int] = {}  # every engine refusal is a message key now
 
 
+def _rel(path: Path) -> str:
+    """An engine module by its place in the engine (steps/__init__.py apart from __init__.py)."""
+    return path.relative_to(ENGINE).as_posix()
+
+
 def _refusals(path: Path, cls: str = "IllegalAction") -> tuple[list[int], list[tuple[int, str]]]:
     """(lines raising an English sentence, (line, key) of keyed errors) of one module, for one error class."""
     legacy, keyed = [], []
@@ -100,7 +105,7 @@ def test_the_engine_holds_no_sentence_of_a_keyed_refusal() -> None:
 
 def test_the_engine_reads_no_line_with_an_english_sentence() -> None:
     """Every NotationError the engine raises is `NotationError.keyed(KEY, LINE, **fields)`, none a sentence."""
-    sentences = {p.name: _refusals(p, "NotationError")[0] for p in sorted(ENGINE.rglob("*.py"))}
+    sentences = {_rel(p): _refusals(p, "NotationError")[0] for p in sorted(ENGINE.rglob("*.py"))}
     assert {name: lines for name, lines in sentences.items() if lines} == {}
 
 
@@ -236,7 +241,7 @@ def _sentences(path: Path) -> list[tuple[int, str]]:
 def test_the_engine_produces_no_sentence_of_its_own() -> None:
     """Refusals, notation errors, where the game stands and whom it waits for are data the clients word; a
     sentence held in an engine module (an f-string passed on as a reason) fails here."""
-    found = {p.name: _sentences(p) for p in sorted(ENGINE.rglob("*.py"))}
+    found = {_rel(p): _sentences(p) for p in sorted(ENGINE.rglob("*.py"))}
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 

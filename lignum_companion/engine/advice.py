@@ -11,21 +11,25 @@ once per step, the same way in every client and in a replay of the log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import data, prices, rules
+from . import data, prices, rules, steps
+from .actions import Action
 from .errors import IllegalAction
 from .flow import apply
 from .legal import candidates
 from .pieces import Bag, format_bag, take_all, total
 from .state import Game, Player, Task
+from .steps import StepName
 
 WINTER_ROUNDS = (4, 8)
 FORECAST_SEASONS = ("summer", "fall", "winter")  # clients show the forecast from the summer before a winter
-_WORK_ORDER = ("begin", "path", "reveal", "placement", "mark", "area", "split", "travel", "cutting", "arrival",
-               "transport", "sawing", "tasks", "selling", "drying", "end")
-_WINTER_ORDER = ("winter", "bonus", "cutting", "transport", "sawing", "tasks", "feeding", "heating", "wend")
+# The steps of a round in order, for "is this step still to come": a winter's own steps, its table's placement
+# cards aside (R32: they change no mill), so that the forecast reads the same at them as before the winter.
+_WORK_ORDER = steps.NAMES["work"]
+_WINTER_ORDER = tuple(s.key for s in steps.WINTER_STEPS if s.actor != "table")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -69,13 +73,24 @@ def winter_round(g: Game) -> int | None:
         if g.round < r:
             return r
         if g.round == r:
-            return None if g.step in ("feeding", "heating", "wend") else r
+            return None if _step_reached(g, StepName.FEEDING) else r
     return None
 
 
 def forecast_due(g: Game) -> bool:
     """Whether clients show the forecast now: from the summer before each winter until its feeding step."""
     return not g.over and winter_round(g) is not None and g.season in FORECAST_SEASONS
+
+
+def _step_reached(g: Game, step: str) -> bool:
+    """Whether the round has come to `step` of its own steps or gone past it."""
+    order = _WINTER_ORDER if g.winter else _WORK_ORDER
+    return g.step in order and order.index(g.step) >= order.index(step)
+
+
+def _said_here(g: Game, kind: str, pi: int | None = None) -> bool:
+    """Whether the step (the table's, or player `pi`'s own, R24) says warnings of this kind (Step.alerts)."""
+    return kind in (steps.current(g) if pi is None else steps.of_player(g, pi)).alerts
 
 
 def _step_ahead(g: Game, step: str) -> bool:
@@ -88,7 +103,7 @@ def _step_ahead(g: Game, step: str) -> bool:
 
 def logs_can_make(g: Game, p: Player) -> int:
     """Milled logs the disks in the sawing area give, sawn with the saws and sawyers the player holds (R9)."""
-    if _step_ahead(g, "sawing"):
+    if _step_ahead(g, StepName.SAWING):
         workers = rules.available_workers(g, p, "sawyers")
     elif not g.winter:
         workers = 1 + p.huts.get("accom", 0)  # a later round: the mill worker again, hired sawyers unknown
@@ -209,6 +224,7 @@ KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "pl
          "task-ready", "huts-unused", "food-unused", "fodder-unused", "river-last-fall", "last-winter-cut",
          "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
+_Say = Callable[..., None]  # alert(kind, rule, subject="", **figures): one warning for the player in hand
 
 
 def warnings(g: Game) -> list[Alert]:
@@ -229,9 +245,9 @@ def warnings(g: Game) -> list[Alert]:
     return out
 
 
-def _dry3(g: Game, p: Player, alert: Any) -> None:
+def _dry3(g: Game, p: Player, alert: _Say) -> None:
     """R12: wood in the third drying area is sold in this round's selling phase; said as the round's trip starts."""
-    if g.step == "travel" and not g.winter and p.wood["dry3"]:
+    if _said_here(g, "dry3-sale") and p.wood["dry3"]:
         pieces = p.wood["dry3"]
         dollars = sum(prices.sale_price(k, "dry3") * n for k, n in pieces.items())
         # pieces an open task can take first, in this round's tasks phase (R19 comes before the sale)
@@ -241,14 +257,14 @@ def _dry3(g: Game, p: Player, alert: Any) -> None:
               dollars=dollars)
 
 
-def _no_saw(g: Game, p: Player, alert: Any) -> None:
+def _no_saw(g: Game, p: Player, alert: _Say) -> None:
     """R9: sawing needs a saw as well as a sawyer; said when sawyers are hired or wood is carried to the sawing
     area by a player who holds no saw (as a planned Sawing card without a saw is, R20)."""
     if p.equipment.get("saw"):
         return
-    if g.step == "travel" and p.workers.get("sawyers"):
+    if _said_here(g, "sawyers-no-saw") and p.workers.get("sawyers"):
         alert("sawyers-no-saw", "R9", sawyers=p.workers["sawyers"])
-    elif g.step == "transport" and p.wood["saw"]:
+    elif _said_here(g, "saw-area-no-saw") and p.wood["saw"]:
         alert("saw-area-no-saw", "R9", pieces=format_bag(p.wood["saw"], data.PIECES))
 
 
@@ -276,8 +292,8 @@ def plan_shortfall(g: Game, p: Player, card: str) -> dict[str, int]:
         best = _craft_sets(p)
         return {} if best >= 2 else {"identical_craftwork": best}
     if card == "hut-construction":
-        kinds = _hut_kinds(p)
-        return {} if kinds >= 2 else {"hut_kinds": kinds}
+        hut_kinds = _hut_kinds(p)
+        return {} if hut_kinds >= 2 else {"hut_kinds": hut_kinds}
     if card in ("sawing", "heating-supply"):
         kinds = ("F",) if card == "heating-supply" else data.KINDS
         # disks that can be in the sawing area by the sawing step: there now, on the woodpile or the river,
@@ -298,11 +314,11 @@ def plan_shortfall(g: Game, p: Player, card: str) -> dict[str, int]:
 def _plan_window(g: Game, p: Player) -> bool:
     """A plan's last chance to prepare: on the path before the clearing; in winter, before its first work step."""
     if g.winter:
-        return g.step_of(g.players.index(p)) == "bonus"  # R24: the player's own step
-    return g.step == "travel" and p.pos != g.board.clearing
+        return _said_here(g, "plan-unmet", g.players.index(p))  # R24: the player's own step (the bonus)
+    return _said_here(g, "plan-unmet") and p.pos != g.board.clearing  # the trip
 
 
-def _plans(g: Game, p: Player, alert: Any) -> None:
+def _plans(g: Game, p: Player, alert: _Say) -> None:
     if not g.has_planned_work or not _plan_window(g, p):
         return
     for pl in p.plans:
@@ -324,7 +340,7 @@ _DRYINGS_TO_STAGE = {  # drying phases a piece in an area needs to reach a task 
 def _dryings_left(g: Game) -> int:
     """Drying phases still to come before the last tasks phase (the second winter's; R11, R19)."""
     rounds = [r for r in range(g.round, data.ROUNDS) if data.round_season(r) != "winter"]
-    if rounds and rounds[0] == g.round and (g.step == "drying" or not _step_ahead(g, "drying")):
+    if rounds and rounds[0] == g.round and (g.step == StepName.DRYING or not _step_ahead(g, StepName.DRYING)):
         rounds = rounds[1:]  # the drying move happens as its step begins
     return len(rounds)
 
@@ -338,7 +354,7 @@ def hut_moves(g: Game, p: Player) -> int:
     usable = data.HUT_CRAFTWORK + ("joker",)
     held = sum(p.craftwork.get(k, 0) for k in usable)
     ahead = 0
-    if g.step == "travel" or (not g.winter and _step_ahead(g, "path")):
+    if g.step == StepName.TRAVEL or (not g.winter and _step_ahead(g, StepName.PATH)):
         ahead = sum(1 for loc, tok in g.path.items() if tok in usable and int(loc) > p.pos) if g.path else 3
     later = 3 * len([r for r in range(g.round + 1, data.ROUNDS) if data.round_season(r) != "winter"])
     per_set = 2 if rules.plan_active(g, p, "hut-construction") else 3
@@ -353,17 +369,17 @@ def _need_reachable(g: Game, p: Player, piece: str, stage: int) -> bool:
     Asked at the start of a round (travel, or the second winter's bonus step), when this round's tasks phase
     is still ahead. Drying-area capacity is ignored, so "lost" means lost whatever the player does.
     """
-    if g.round == data.ROUNDS and not _step_ahead(g, "tasks"):
+    if g.round == data.ROUNDS and not _step_ahead(g, StepName.TASKS):
         return False
     left = _dryings_left(g) + hut_moves(g, p)
-    for area, steps in _DRYINGS_TO_STAGE[stage].items():
-        if steps <= left and p.wood[area].get(piece):
+    for area, dryings in _DRYINGS_TO_STAGE[stage].items():
+        if dryings <= left and p.wood[area].get(piece):
             return True
     # new wood reaches the sale area in a transport or sawing step: this round's if still ahead, else later
-    arrives_now = _step_ahead(g, "sawing")
+    arrives_now = _step_ahead(g, StepName.SAWING)
     if stage == 0:
         return arrives_now or g.round < data.ROUNDS
-    left_new = left if arrives_now or g.winter else left - (1 if _step_ahead(g, "drying") else 0)
+    left_new = left if arrives_now or g.winter else left - (1 if _step_ahead(g, StepName.DRYING) else 0)
     return _DRYINGS_TO_STAGE[stage]["sale"] <= left_new
 
 
@@ -385,34 +401,35 @@ def task_ready(p: Player, t: Task) -> bool:
     return True
 
 
-def _tasks(g: Game, p: Player, alert: Any) -> None:
+def _tasks(g: Game, p: Player, alert: _Say) -> None:
     if not g.has_tasks:
         return
-    step = g.step_of(g.players.index(p))  # R24: the player's own step after woodcutting
+    pi = g.players.index(p)  # R24: the player's own step after woodcutting
+    ready = _said_here(g, "task-ready", pi)
+    lost = _said_here(g, "task-lost", pi) and (not g.winter or g.round == LAST_WINTER)  # the trip, the last bonus
     for t in p.tasks:
         if t.complete:
             continue
-        if step == "tasks" and task_ready(p, t):
+        if ready and task_ready(p, t):
             alert("task-ready", "R19", t.id, task=t.id, value=t.value)
-        if step == "travel" or (step == "bonus" and g.round == LAST_WINTER):
-            lost = task_lost(g, p, t)
-            if lost:
+        if lost:
+            needs = task_lost(g, p, t)
+            if needs:
                 alert("task-lost", "R19", t.id, task=t.id, value=t.value,
-                      needs=[f"{pc}@{st}" for pc, st in lost])
+                      needs=[f"{pc}@{st}" for pc, st in needs])
 
 
 # --- things worth nothing at the end ---------------------------------------------------------------------
 
 
-def _end_of_game(g: Game, pi: int, p: Player, alert: Any) -> None:
-    if g.round == LAST_FALL and g.step == "travel" and p.fodder and not p.equipment.get("wagon"):
+def _end_of_game(g: Game, pi: int, p: Player, alert: _Say) -> None:
+    if g.round == LAST_FALL and _said_here(g, "fodder-unused") and p.fodder and not p.equipment.get("wagon"):
         alert("fodder-unused", "R7", fodder=len(p.fodder))
-    step = g.step_of(pi)  # R24: the player's own step after woodcutting
-    if g.round == LAST_FALL and step == "transport" and p.wood["woodpile"]:
+    if g.round == LAST_FALL and _said_here(g, "river-last-fall", pi) and p.wood["woodpile"]:  # R24: own step
         rafts = p.equipment.get("raft", 0)
         if rafts or (rules.plan_active(g, p, "log-driving") and not p.floated):
             alert("river-last-fall", "R8", rafts=rafts)
-    if g.round != LAST_WINTER or step != "cutting":
+    if g.round != LAST_WINTER or not _said_here(g, "huts-unused", pi):  # the last winter's cut
         return
     if sum(p.huts.values()):
         alert("huts-unused", "R16", huts=format_bag(p.huts, data.HUT_AREAS), count=sum(p.huts.values()))
@@ -438,12 +455,12 @@ def _cut_can_heat(p: Player, heat_need: int) -> bool:
 # --- a move that leaves nothing to pay with (R3, R15) ---------------------------------------------------
 
 
-def _move_cost(g: Game, p: Player, action: Any) -> int:
+def _move_cost(g: Game, p: Player, action: Action) -> int:
     """Dollars a path move takes from the player, from the engine's own prices (R3, R17, R19, R20, R23)."""
     a = action.args
     kind = a.get("kind") or g.board.kind(a["loc"])
     if kind in ("bearers", "woodcutters"):
-        return data.WORKER_PRICE * a.get("count", 1)
+        return data.WORKER_PRICE * int(a.get("count", 1))
     if kind == "fodder":
         return data.WORKER_PRICE
     if kind == "sawyers":
@@ -463,7 +480,7 @@ def _move_cost(g: Game, p: Player, action: Any) -> int:
 
 def _broke(g: Game, out: list[Alert]) -> None:
     """On the path: moves after which the player has $0 and no loan left, so nothing more can be bought."""
-    if g.step != "travel" or g.turn is None:
+    if not _said_here(g, "broke-move") or g.turn is None:
         return
     p = g.players[g.turn]
     if p.loans < data.MAX_LOANS or p.money <= 0:
@@ -522,6 +539,8 @@ def projected(g: Game) -> dict[str, Any]:
     result = score(g)
     result["projected"] = True
     for row in result["players"]:
-        p = g.players[g.player_index(row["name"])]
+        pi = g.player_index(row["name"])
+        assert pi is not None  # the score names the game's own players
+        p = g.players[pi]
         row["unsold"] = {a: dict(p.wood[a]) for a in ("woodpile", "saw", "store") if p.wood[a]}
     return result

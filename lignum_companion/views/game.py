@@ -8,13 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from lignum_companion.engine import data as D
-from lignum_companion.engine import flow, rules
+from lignum_companion.engine import flow, rules, steps
 from lignum_companion.engine.pieces import format_bag, parse_bag
 from lignum_companion.engine.setup import Setup
 from lignum_companion.engine.state import Game, Player
+from lignum_companion.engine.steps import StepName
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.texts.words import season_name, step_name, waiting_text, where_at  # noqa: F401 (shown by views)
+from lignum_companion.views.reminders import BRIEF_STEPS, board_fields, reminder  # noqa: F401 (one renderer per step)
 
 
 def where(g: Game) -> str:
@@ -99,117 +101,6 @@ def wood_text(bag: dict[str, int]) -> str:
     return words.bag(bag)
 
 
-def reminder(g: Game, file: str = "", brief: bool = False) -> str:
-    """The step's reminder for the physical board, filled with this game's numbers.
-
-    `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one.
-    `brief`: for a table that has read it once this sitting, the path and the trip in a line or two (the
-    travel menu itself says what each location costs; issue 21)."""
-    tpl = texts.load("reminders")["steps"]
-    step = g.step
-    if g.over:
-        import shlex
-
-        return texts.fill(tpl["over"], file=f" {shlex.quote(file)}" if file else "")
-    fields: dict[str, Any] = {"season": season_name(g.season), "year": g.year, **board_fields(g, tpl)}
-    n = len(g.players)
-    actor = flow.actors(g)
-    p: Player | None = g.players[actor[0]] if actor and flow.actor_kind(g) != "all" else None
-    if p is not None:
-        fields.update(player=p.name, pos=p.pos or texts.load("labels")["flow"]["the_start"], area=p.area,
-                      area_wood=wood_text(rules.area_wood(g, p.area)) if p.area else wood_text({}),
-                      river=wood_text(p.wood["river"]), woodpile=wood_text(p.wood["woodpile"]),
-                      saw=wood_text(p.wood["saw"]))
-    key = step
-    order = ", ".join(g.players[i].name for i in (g.clearing if g.winter else g.start_order))
-    fields["cleanup"] = texts.fill(tpl["cleanup"], order=order) if g.round > 1 and step == "path" else ""
-    if step == "bonus":
-        food, heat = g.winter_cards[g.year - 1]
-        fields["winter_start"] = texts.fill(tpl["winter_start"], order=order, year=g.year, food_need=food,
-                                            heat_need=heat) if not g.acted else ""
-    fields["marked"] = texts.fill(tpl["marked"], areas=", ".join(map(str, g.marked))) if g.marked else ""
-    first_move = step == "travel" and not g.acted
-    taken = ", ".join(words.phrase("food_taken", name=g.players[i].name, n=n, area=a) for i, a, n in g.food_taken)
-    fields["food"] = texts.fill(tpl["food"], taken=taken) if first_move and taken else ""
-    if step == "path":
-        supply = D.PATH_SUPPLY[n]
-        mix = D.PATH_MIX[n]
-        fields.update(supply, mix=words.mix(mix), example=" ".join(_example_path(n)))
-    elif step == "reveal":
-        fields.update(target=flow.task_target(g), shown=len(g.task_display))
-    elif step == "placement":
-        key = "placement_tactical" if g.tactical else "placement"
-        fields.update(card=flow.placements_entered(g) + 1, cards=flow.placements_needed(g))
-    elif step == "area":
-        if g.tactical:
-            key = "area_tactical"
-        waiting = [g.players[i].name for i in flow.actors(g)]
-        fields.update(first=waiting[0] if waiting else "", waiting=", ".join(waiting) or words.phrase("nobody"))
-    elif step in ("cutting", "transport") and g.winter:
-        key = f"{step}_winter"
-        if step == "cutting" and p is not None and p.mill_worker and p.huts.get("accom"):
-            key = "cutting_winter_huts"  # R25: huts may also cut alone, keeping the mill worker for later
-    elif step in ("drying", "cutting") and p is not None and not flow.step_work(g, actor[0]) \
-            and flow.hut_could_act(g, actor[0]):
-        key = f"{step}_hut"  # R24: only a hut keeps this player in the step
-    elif step == "cutting" and p is not None and p.area and not rules.area_wood(g, p.area) \
-            and rules.can_relocate(g, actor[0]):
-        key = "cutting_empty"  # R5, R15: the $1 move, with a loan when the money is short
-    elif step == "river" and p is not None:  # the example is the kind that pays more (R8)
-        river = p.wood["river"]
-        fields["best"] = max(("F", "S"), key=lambda k: river.get(k, 0) * (D.BASE_PRICE[k] or 0))
-    elif step in ("feeding", "heating"):
-        # the player's own need: the card, plus one food per carpenter (R14, R23)
-        food, heat = rules.winter_need(g, p) if p is not None else g.winter_cards[g.year - 1]
-        fields.update(food_need=food, heat_need=heat)
-        if p is not None:  # the example sells wood this player has (heating: stored logs are burnt first)
-            own = {a: b for a, b in rules.sellable_in_winter(p).items() if not (step == "heating" and a == "store")}
-            fields["example"] = rules.wood_example(own)
-    if step == "tasks":  # the example fills a task this player holds (T2 for the owner of T2)
-        fields["task"] = next((t.id for t in (p.tasks if p else []) if not t.complete), "T1")
-    if step == "sawing":  # input -> output with both named (R9; the Heating Supply card's firewood, R20)
-        fields.update({f"yield_{k}": rules.saw_yield(g, p, k) if p else D.SAW_YIELD[k] for k in D.KINDS})
-    if brief and key in ("path", "travel"):
-        if key == "travel":
-            return fields["food"] + texts.fill(tpl["travel"], **{**fields, "food": ""}).split("\n")[0]
-        cleanup = fields["cleanup"].rstrip("\n") + "\n" if fields["cleanup"] else ""
-        return cleanup + texts.fill(texts.load("screen")["text"]["path_brief"], **fields)
-    text = texts.fill(tpl.get(key, step), **fields)
-    if brief and key in BRIEF_STEPS:  # read once this sitting: its first sentence says what to do
-        import re
-
-        first = re.split(r"(?<=\.)\s", text.replace("\n", " "), maxsplit=1)[0]
-        return first if len(first) < len(text) else text
-    return text
-
-
-# Steps whose reminder a table that has read it once gets as its first sentence (issue 21); the others (the area
-# choice, winter, the final river sale, a hut's turn) come whole every time.
-BRIEF_STEPS = frozenset({"cutting", "transport", "sawing", "tasks", "drying", "arrival", "reveal", "placement"})
-
-
-def board_fields(g: Game, tpl: dict[str, str]) -> dict[str, Any]:
-    """The numbers of the board in use (R2; R23 renumbers), and the expansion's lines, for the reminders."""
-    board = g.board
-    out: dict[str, Any] = {f"loc_{k}": board.loc(k) for k in ("bearers", "fodder", "woodcutters", "tasks", "sawyers",
-                                                               "market")}
-    out["tokens"] = " ".join(map(str, board.token_locations))
-    names = ", ".join(b.name for b in g.buildings) or "-"
-    # the templates' own first newline is eaten by TOML, so the line break is added here
-    out["joinery_path"] = "\n" + texts.fill(tpl["joinery_path"], buildings=names) if g.joinery else ""
-    out["joinery_travel"] = "\n" + texts.fill(tpl["joinery_travel"]) if g.joinery else ""
-    return out
-
-
-def _example_path(n: int) -> list[str]:
-    tokens = []
-    craft = iter(["stake", "board", "joker"])
-    for k, v in D.PATH_MIX[n].items():
-        tokens += [next(craft) if k == "craft" else k for _ in range(v)]
-    order = [0, 6, 1, 3, 7, 2, 9, 4, 10, 5, 11, 8, 12]
-    return [tokens[i] for i in order]
-
-
 def pending_lines(g: Game, calm: bool = False) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold).
 
@@ -217,11 +108,12 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
     step, a plan in the season's travel (or the winter's first step) - so that a step does not repeat every
     player's tasks (issue 21)."""
     w = texts.load("labels")["flow"]
-    tasks_now = not calm or g.step == "tasks"
-    plans_now = not calm or g.step in ("travel", "bonus")
+    here = steps.current(g).alerts  # the steps that can act on a task's needs or a plan say their warnings
+    tasks_now = not calm or "task-ready" in here
+    plans_now = not calm or "plan-unmet" in here
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
-        if g.step == "selling" and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
+        if g.step == StepName.SELLING and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
             out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
         if p.debt:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
@@ -392,7 +284,7 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
             continue
         said: dict[str, list[str]] = {}
         for pi, why in who:
-            if why in EMPTY_SKIPS and step != "river":
+            if why in EMPTY_SKIPS and step != StepName.RIVER:
                 continue  # nothing there to work on: plain on the board, not worth a line
             said.setdefault(why, []).append(g.players[pi].name)
         for why, names in said.items():  # players with the same reason in one line
@@ -424,7 +316,7 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     tpl = texts.load("reminders")["winter"]
     out = []
     for b in bills:
-        what = tpl["food"] if b["step"] == "feeding" else tpl["logs"]
+        what = tpl["food"] if b["step"] == StepName.FEEDING else tpl["logs"]
         parts = [texts.fill(tpl["head"], step=tpl[b["step"]], name=g.players[b["player"]].name,
                             handed=b["handed"], what=what, need=b["need"])]
         if not b["missing"]:
@@ -455,11 +347,12 @@ def winter_forecast(g: Game, pi: int) -> str:
     p = g.players[pi]
     food, heat = winter_need(g, p)  # carpenters eat too (R23)
     step = g.step
-    need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
+    feeding = step == StepName.FEEDING
+    need, have = (food, p.food) if feeding else (heat, total(p.wood["store"]))
     bill = prices.winter_bill(need, have, p.money, p.loans)
     return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
                       have=have, missing=bill.missing, cost=bill.cost,
-                      what=tpl["food"] if step == "feeding" else tpl["logs"], loans=bill.loans_taken,
+                      what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
@@ -467,7 +360,7 @@ def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
     """Selling stored logs at the feeding leaves the heating short: say so before (R14)."""
     from lignum_companion.engine.pieces import total
 
-    if g.step != "feeding" or not sell.get("store"):
+    if g.step != StepName.FEEDING or not sell.get("store"):
         return ""
     from lignum_companion.engine.rules import winter_need
 
@@ -513,7 +406,7 @@ def changes(before: Game, after: Game) -> list[str]:
 
 def season_start_lines(g: Game) -> list[str]:
     """At the first step of a round (or at the end): the last round's money recap, and its winter bills."""
-    first = {"path", "bonus", "river"}
+    first = {StepName.PATH, StepName.BONUS, StepName.RIVER}
     if not (g.over or (g.step in first and not g.acted)) or g.round < 2:
         return []
     last = min(g.round, D.ROUNDS + 1) - 1
@@ -523,7 +416,7 @@ def season_start_lines(g: Game) -> list[str]:
 
 def step_lines(g: Game) -> list[str]:
     """At feeding and heating: the bills settled so far this winter, and the bill of each player still to choose."""
-    if g.step not in ("feeding", "heating") or g.over:
+    if g.step not in (StepName.FEEDING, StepName.HEATING) or g.over:
         return []
     out = winter_lines(g, [b for b in g.winter_bills if b["round"] == g.round])
     out += [winter_forecast(g, pi) for pi in flow.actors(g)]
@@ -541,7 +434,7 @@ def forecast_line(f: Any) -> str:
     if f.loans_forced:
         parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
     if f.sale_needed:
-        sale = {}
+        sale: dict[str, dict[str, int]] = {}
         for part in (f.food_sale, f.heating_sale):
             for area, bag in part.items():
                 sale.setdefault(area, {}).update({k: sale.get(area, {}).get(k, 0) + n for k, n in bag.items()})
