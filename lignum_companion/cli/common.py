@@ -98,12 +98,12 @@ def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = N
 
     At a terminal (or with COLUMNS) a table wider than the width is split into blocks that fit, each repeating
     the first `keep` columns (issue 21); a pipe gets the table whole, as before."""
-    from tabulate import tabulate  # type: ignore[import-untyped]
+    from tabulate import tabulate
 
     from lignum_companion.texts.catalog import display_width
     from lignum_companion.texts.term import text_width
 
-    text = tabulate(rows, headers=headers, tablefmt="simple", **({"colalign": align} if align else {}))
+    text = tabulate(rows, headers=headers, tablefmt="simple", colalign=align)
     width = text_width(None)
     if width and any(display_width(line) > width for line in text.splitlines()):
         from lignum_companion.table.layout import fit_table

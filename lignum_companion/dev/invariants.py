@@ -22,8 +22,8 @@ from lignum_companion.engine.state import WOOD_AREAS, Game
 
 DRYING_AREAS = ("dry1", "dry2", "dry3")
 NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
-WORK_NAMES = [s.name for s in flow.WORK_STEPS]
-WINTER_NAMES = [s.name for s in flow.WINTER_STEPS]
+WORK_NAMES: list[str] = [str(s.name) for s in flow.WORK_STEPS]
+WINTER_NAMES: list[str] = [str(s.name) for s in flow.WINTER_STEPS]
 TRAVEL_AT = WORK_NAMES.index("travel")
 MARK_AT = WORK_NAMES.index("mark")
 DRYING_AT = WORK_NAMES.index("drying")

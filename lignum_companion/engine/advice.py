@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import data, prices, rules, steps
 from .actions import Action
@@ -23,6 +23,9 @@ from .legal import candidates
 from .pieces import Bag, format_bag, take_all, total
 from .state import Game, Player, Task
 from .steps import StepName
+
+if TYPE_CHECKING:
+    from .args import GoArgs
 
 WINTER_ROUNDS = (4, 8)
 FORECAST_SEASONS = ("summer", "fall", "winter")  # clients show the forecast from the summer before a winter
@@ -471,7 +474,7 @@ def _move_cost(g: Game, p: Player, action: Action) -> int:
         return rules.plan_cost(g, a["card"])
     if kind == "market":
         try:
-            income, cost, _ = rules.market_value(g, p, a)
+            income, cost, _ = rules.market_value(g, p, cast("GoArgs", a))
         except IllegalAction:
             return 0
         return cost - income

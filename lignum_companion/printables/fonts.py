@@ -40,8 +40,8 @@ def find_font_files(names: list[str], folders: list[str]) -> list[str]:
 @cache
 def _load(path: str) -> tuple[str, frozenset[int]] | None:
     """Register a TrueType file once; its reportlab name and the code points it covers (None if unusable)."""
-    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
     name = "Lig-" + Path(path).stem.replace(" ", "")
     try:
         font = TTFont(name, path)  # PostScript-outline (CFF) fonts and collections are refused here
@@ -142,7 +142,7 @@ class Fonts:
         return f'<font color="{colour}">{body}</font>' if colour else body
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+        from reportlab.pdfbase.pdfmetrics import stringWidth
         return sum(stringWidth(t, f, size) for f, t in self.runs(text, bold))
 
     def fit(self, text: str, size: float, width: float, bold: bool = False) -> str:
@@ -176,7 +176,7 @@ def build_embedded(doc: Any, story: list[Any], fonts: Fonts, decorate: Any = Non
     The document template needs `initialFontName=fonts.regular`; table cells would otherwise name reportlab's
     unembedded Helvetica, so their default font is switched for the build.
     """
-    from reportlab.platypus.tables import CellStyle  # type: ignore[import-untyped]
+    from reportlab.platypus.tables import CellStyle
     default_cell_font = CellStyle.fontname
     CellStyle.fontname = fonts.regular
     try:

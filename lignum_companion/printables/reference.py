@@ -75,7 +75,7 @@ def round_steps(f: Facts) -> list[tuple[str, str]]:
         key = f"{step.name}_tactical" if g.tactical and f"{step.name}_tactical" in lab else step.name
         if step.name == "tasks" and not g.has_tasks:
             key = "tasks_furniture"  # R23: the tasks phase of the expansion's basic game is the furniture shop
-        out.append((step.name, texts.fill(lab[key], cards=D.PLACEMENT_CARDS[f.players], yield_H=D.SAW_YIELD["H"],
+        out.append((str(step.name), texts.fill(lab[key], cards=D.PLACEMENT_CARDS[f.players], yield_H=D.SAW_YIELD["H"],
                                           yield_S=D.SAW_YIELD["S"], yield_F=D.SAW_YIELD["F"])))
     return out
 

@@ -52,7 +52,7 @@ def export(gf: GameFile, g: Game, out: str, *, force: bool, paper: str | None = 
     size = paper_size(paper or default_paper())
     target = check_target(out, force)
     try:
-        import reportlab  # type: ignore[import-untyped]  # noqa: F401
+        import reportlab  # noqa: F401
     except ImportError:
         raise ExportError(said("no_reportlab")) from None
     write_atomic(target, render(gf, g, pagesize=size, note=note), force)
@@ -72,7 +72,7 @@ class _Sheet(FrontPart, ChartPart, LedgerPart):
     def build(self) -> bytes:
         import io
 
-        from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer  # type: ignore[import-untyped]
+        from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer
         buf = io.BytesIO()
         m = self.margin
         doc = SimpleDocTemplate(
@@ -82,7 +82,7 @@ class _Sheet(FrontPart, ChartPart, LedgerPart):
             initialFontName=self.fonts.regular,  # else every page names reportlab's unembedded Helvetica
         )
         self.width = doc.width - 12  # the frame keeps 6 pt of padding on each side
-        doc.afterPage = lambda: self.stamp(doc.canv)
+        doc.afterPage = lambda: self.stamp(doc.canv)  # type: ignore[method-assign]  # reportlab's hook is an attribute
         note = [self.P(self.note, "body", bold=True, colour=self.hex["provisional"])] if self.note else []
         story = self.header() + note + self.standings() + self.breakdown()
         story += [Spacer(1, 6), self.chart(), PageBreak()] + self.ledger() + self.closing()

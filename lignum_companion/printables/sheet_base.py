@@ -41,8 +41,8 @@ class SheetBase:
 
     def __init__(self, gf: GameFile | None, g: Game, pagesize: tuple[float, float], fonts: Fonts,
                  today: datetime.date | None, note: str | None = None) -> None:
-        from reportlab.lib import colors  # type: ignore[import-untyped]
-        from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+        from reportlab.lib import colors
+        from reportlab.lib.styles import ParagraphStyle
         self.g = g
         self.T = template()
         self.L = self.T["labels"]
@@ -79,12 +79,12 @@ class SheetBase:
 
     # helpers ---------------------------------------------------------------------------------------------
     def P(self, text: str, style: str = "cell", bold: bool = False, colour: str | None = None) -> Any:
-        from reportlab.platypus import Paragraph  # type: ignore[import-untyped]
+        from reportlab.platypus import Paragraph
         return Paragraph(self.fonts.markup(text, bold, colour), self.st[style])
 
     def lines(self, parts: Sequence[tuple[str, bool, str | None]], style: str = "cell") -> Any:
         """A paragraph of several lines, each (text, bold, colour)."""
-        from reportlab.platypus import Paragraph  # type: ignore[import-untyped]
+        from reportlab.platypus import Paragraph
         return Paragraph("<br/>".join(self.fonts.markup(t, b, c) for t, b, c in parts), self.st[style])
 
     def fit(self, name: str, width: float, lines: int = 1, bold: bool = False) -> str:

@@ -14,7 +14,7 @@ class ChartPart(SheetBase):
     """The chart under the breakdown, taking the room left on page 1."""
 
     def chart(self) -> Any:
-        from reportlab.platypus import Flowable  # type: ignore[import-untyped]
+        from reportlab.platypus import Flowable
         ch = self.T["chart"]
         build = self._chart_drawing
         title = self.P(self.L["chart_title"], "heading", bold=True)
@@ -31,17 +31,17 @@ class ChartPart(SheetBase):
                 return self.width, self.height
 
             def draw(self) -> None:
-                from reportlab.graphics import renderPDF  # type: ignore[import-untyped]
+                from reportlab.graphics import renderPDF
                 title.drawOn(self.canv, 0, self.height - self.title_h + 4)
                 renderPDF.draw(self.drawing, self.canv, 0, 0)
 
         return FitChart()
 
     def _chart_drawing(self, width: float, height: float) -> Any:
-        from reportlab.graphics.charts.lineplots import LinePlot  # type: ignore[import-untyped]
-        from reportlab.graphics.shapes import Drawing, Line, String  # type: ignore[import-untyped]
-        from reportlab.graphics.widgets.markers import makeMarker  # type: ignore[import-untyped]
-        from reportlab.lib import colors  # type: ignore[import-untyped]
+        from reportlab.graphics.charts.lineplots import LinePlot
+        from reportlab.graphics.shapes import Drawing, Line, String
+        from reportlab.graphics.widgets.markers import makeMarker
+        from reportlab.lib import colors
         ch, L, size = self.T["chart"], self.L, self.S["small"]
         players = self.g.players
         start = {p.name: self._start_money(p) for p in players}
@@ -55,10 +55,10 @@ class ChartPart(SheetBase):
         step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if span / s <= 8), 1000)
         legend_w = ch["legend_width_mm"] * MM
         d = Drawing(width, height)
-        d.initialFontName = self.fonts.regular  # the renderer would start in the unembedded Helvetica
+        d.initialFontName = self.fonts.regular  # type: ignore[attr-defined]  # the renderer would start in the unembedded Helvetica
         lp = LinePlot()
         lp.x, lp.y = 30, 18
-        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6
+        lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6  # type: ignore[assignment]  # stubs say int; points are floats
         lp.data = [s if len(s) > 1 else s + s for s in series]  # a lone start point still draws its marker
         ticks = [L["chart_start"]] + [
             texts.fill(L["chart_season"], season=L["seasons"][D.round_season(r)], year=D.round_year(r))

@@ -16,7 +16,7 @@ class FrontPart(SheetBase):
     """The tables of page 1."""
 
     def header(self) -> list[Any]:
-        from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
+        from reportlab.platypus import Spacer, Table, TableStyle
         g, L = self.g, self.L
         seat_w = self.width / len(g.players)
         variants = ", ".join(L["variants"].get(v, v) for v in g.variants) or L["no_variants"]
@@ -36,7 +36,7 @@ class FrontPart(SheetBase):
             name = self.fonts.fit(name, size, title_w, bold=True)
         if self.fonts.width(name, size, True) > TITLE_LINES * title_w * 0.85:  # wrapping wastes some of each line
             name = self.fonts.fit(name, size, TITLE_LINES * title_w * 0.85, bold=True)
-        from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+        from reportlab.lib.styles import ParagraphStyle
         self.st["title_fit"] = ParagraphStyle("title_fit", parent=self.st["title"], fontSize=size,
                                               leading=size * 1.22)
         top = Table(
@@ -59,7 +59,7 @@ class FrontPart(SheetBase):
         return [top, Spacer(1, 2), self.P(info, "body"), self.P(winter, "body"), Spacer(1, 4), seats, Spacer(1, 6)]
 
     def standings(self) -> list[Any]:
-        from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
+        from reportlab.platypus import Spacer, Table, TableStyle
         rows = self.result["players"]
         first = [r for r in rows if r["place"] == 1]
         key = ("winner" if len(first) == 1 else "winners_shared") if self.final else (
@@ -83,7 +83,7 @@ class FrontPart(SheetBase):
 
     def breakdown(self) -> list[Any]:
         """What each total is made of, a column per player: money, wood sales, river, tasks, loans, debts."""
-        from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
+        from reportlab.platypus import Table, TableStyle
 
         L, rows = self.L, self.result["players"]
         label_w = 40 * MM

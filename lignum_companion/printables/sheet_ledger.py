@@ -17,7 +17,7 @@ class LedgerPart(SheetBase):
 
     def ledger(self) -> list[Any]:
         """Per player, one row per season: the log's money moves summed by kind, then the final row."""
-        from reportlab.platypus import KeepTogether, Spacer  # type: ignore[import-untyped]
+        from reportlab.platypus import KeepTogether, Spacer
         L = self.L
         columns = self.T["ledger"]["columns"]
         per_player = [self._ledger_of(r) for r in self.result["players"]]
@@ -70,7 +70,7 @@ class LedgerPart(SheetBase):
 
     def closing(self) -> list[Any]:
         """The end of page 2: a ruled box for the table's notes in the room left, then the rulings footnote."""
-        from reportlab.platypus import Flowable  # type: ignore[import-untyped]
+        from reportlab.platypus import Flowable
         note = self.P(self.L["rulings"], "small", colour=self.hex["muted"])
         label = self.L["notes"]
         sheet = self
@@ -132,7 +132,7 @@ class LedgerPart(SheetBase):
 
     def _ledger_table(self, r: dict[str, Any], rows: list[Any], used: list[dict[str, Any]],
                       widths: list[float]) -> Any:
-        from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
+        from reportlab.platypus import Table, TableStyle
         L = self.L
         data = [[self.P(L["ledger_season"], "small", bold=True)]
                 + [self.P(col["label"], "small_right", bold=True) for col in used]
