@@ -138,3 +138,10 @@ def turned_table(headers: list[str], rows: list[list[Any]], width: int) -> str:
     turned_headers = [str(headers[0])] + [str(r[0]) for r in rows]
     turned = [[headers[j]] + [r[j] for r in rows] for j in range(1, len(headers))]
     return fit_table(turned_headers, turned, width)
+
+
+def shortest_table(headers: list[str], rows: list[list[Any]], width: int) -> str:
+    """The table turned or not, whichever takes fewer lines at this width: the six areas side by side when they
+    fit in one block, else one area a row, which never needs a second block (issue 21: a screen that holds still)."""
+    plain, turned = fit_table(headers, rows, width), turned_table(headers, rows, width)
+    return turned if turned.count("\n") <= plain.count("\n") else plain

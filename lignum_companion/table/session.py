@@ -17,7 +17,7 @@ from .commands import Commands
 from .common import COMMANDS, screen, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
 from .draws import DRAW_MENUS, DrawMenus
-from .layout import turned_table
+from .layout import shortest_table
 from .menu import Menu
 from .turns import TurnMenus
 
@@ -138,7 +138,7 @@ class Session(Commands, DrawMenus, TurnMenus):
         self.steps_read.add(g.step)
         if g.step == "area" and new_step:
             self.say("")
-            self.say(turned_table(*views.board_rows(g), self.con.width), wrap=False)
+            self.say(shortest_table(*views.board_rows(g), self.con.width), wrap=False)
         if new_step:
             for line in views.pending_lines(g, calm=True)[1:]:
                 self.say(line)
