@@ -28,10 +28,12 @@ TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, besi
 PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the topic's own way of asking
 PHRASE_RUN_WEIGHT = 3.0  # the same phrase said word for word ("who goes first", "drying card")
 SYNONYM = 0.7  # the weight of a word the synonym table adds
+FORMS_K = 1
 QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
+PART_FACTORS: dict[str, float] = {}
 ELSEWHERE_FACTOR = 0.75  # a topic of a step that the named part of the game does otherwise or not at all
 STEP_PART_FACTOR, STEP_ELSEWHERE_FACTOR = 1.4, 0.85  # the part of the game the table is in (`play`), as above
 STEP_FACTOR = 1.15  # and the topics of its step ([step_topics])
@@ -65,6 +67,7 @@ class SearchIndex:
     syllables: frozenset[str]  # Korean one-syllable words (강, 톱, 끝): found again under their endings
     weak: frozenset[str]  # words that ask about any rule ('price', '얼마'): they weigh less than the thing asked about
     synonyms: dict[str, tuple[str, ...]]
+    places: frozenset[tuple[str, ...]]  # two-word names of places ('sale area'): their words add no synonyms
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]  # per topic: title, keywords, body
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # per topic its keyword phrases, as ordered terms
     forms: tuple[tuple[dict[str, float], ...], ...]  # per topic its question forms: term -> idf weight
@@ -196,6 +199,7 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
         ids=tuple(t.id for t in topics), rules=tuple(t.rules for t in topics), ruling_topics=ruling_topics,
         stopwords=stopwords, unstemmed=unstemmed, syllables=syllables, weak=weak,
         synonyms={word: tuple(extra) for word, extra in search.get("synonyms", {}).items()},
+        places=frozenset(tuple(_words(p)) for p in search.get("places", ())),
         index=index, phrases=tuple(tuple(p for k in t.keywords if (p := _sequence(k, stopwords, unstemmed)))
                                    for t in topics),
         forms=tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms),
@@ -220,7 +224,8 @@ def _query_terms(query: str, lib: SearchIndex) -> dict[str, float]:
     def add(term: str, weight: float) -> None:
         weights[term] = max(weights.get(term, 0.0), weight)
 
-    for word in _words(query):
+    said = _words(query)
+    for n, word in enumerate(said):
         korean = bool(HANGUL.match(word))
         bare = _bare(word) if korean else word
         if word in lib.stopwords or bare in lib.stopwords:
@@ -234,6 +239,8 @@ def _query_terms(query: str, lib: SearchIndex) -> dict[str, float]:
                 add(word[0], full)
         else:
             add(word if word in lib.unstemmed else _stem(word), full)
+        if (word, *said[n + 1: n + 2]) in lib.places or (*said[max(n - 1, 0): n], word) in lib.places:
+            continue  # a part of a place's name ('sale area'): the place, not what its word means alone
         related = lib.synonyms.get(word, ()) or lib.synonyms.get(bare, ())
         for extra in related or (_korean_synonyms(word, lib) if korean else ()):
             for term in _terms(extra, keep=lib.unstemmed):
@@ -292,7 +299,7 @@ def _boosts(query: str, lib: SearchIndex, step: str) -> dict[int, float]:
 
     for part, words in lib.context_words.items():
         if part in lib.contexts and _mentions(query, words, lib):
-            boost(lib.contexts[part], CONTEXT_FACTOR)
+            boost(lib.contexts[part], PART_FACTORS.get(part, CONTEXT_FACTOR))
             for pos in lib.elsewhere.get(part, ()):  # "... in winter": not the spring woodcutting or market
                 factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
     if step:  # asked at the table: the part of the game it is in, a little less than naming it, and its step
@@ -346,7 +353,8 @@ def scores(query: str, lib: SearchIndex, step: str = "") -> list[tuple[float, in
                 weight = PHRASE_RUN_WEIGHT if len(p) > 1 and _contains(sequence, p) else PHRASE_WEIGHT
                 best_phrase = max(best_phrase, weight * sum(lib.idf.get(term, 0.0) for term in p))
         score += best_phrase
-        known = QUESTION_WEIGHT * mass * max((_cosine(asked, form) for form in lib.forms[pos]), default=0.0)
+        near = sorted((_cosine(asked, form) for form in lib.forms[pos]), reverse=True)[:FORMS_K]
+        known = QUESTION_WEIGHT * mass * (sum(near) / FORMS_K if FORMS_K > 1 else max(near, default=0.0))
         score += 20.0 * len(wanted_rules & set(rules)) + 40.0 * (topic_id in home)
         if score + known > 0:
             results.append(((score + known) * factors.get(pos, 1.0), pos, plain * factors.get(pos, 1.0)))
