@@ -29,6 +29,9 @@ PHRASE_WEIGHT = 1.5  # a keyword phrase whose every word is in the query: the to
 PHRASE_RUN_WEIGHT = 3.0  # the same phrase said word for word ("who goes first", "drying card")
 SYNONYM = 0.7  # the weight of a word the synonym table adds
 FORMS_K = 1
+# coordination: the texts' score times (COORD_FLOOR + the rest * the share of the question's weight the topic
+# holds) ** COORD, so a topic that has every word asked about beats one that repeats a few of them
+COORD, COORD_FLOOR = 0.5, 0.3
 QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
@@ -341,11 +344,15 @@ def scores(query: str, lib: SearchIndex, step: str = "") -> list[tuple[float, in
             zip(lib.ids, lib.rules, lib.index, lib.lengths, strict=True)):
         score = 0.0
         norm = K1 * (1 - B + B * length / average)
+        covered = 0.0
         for term, weight in terms.items():
             tf = body.get(term, 0)
             hits = TITLE_WEIGHT * (term in title) + KEYWORD_WEIGHT * (term in keys) + tf * (K1 + 1) / (tf + norm)
             if hits:
                 score += weight * lib.idf[term] * hits
+                covered += asked.get(term, 0.0)
+        if mass:
+            score *= (COORD_FLOOR + (1 - COORD_FLOOR) * covered / mass) ** COORD
         plain = score  # the texts' words alone: what says which other topics are related
         best_phrase = 0.0
         for p in lib.phrases[pos]:
