@@ -71,6 +71,8 @@ class SearchIndex:
     weak: frozenset[str]  # words that ask about any rule ('price', '얼마'): they weigh less than the thing asked about
     synonyms: dict[str, tuple[str, ...]]
     places: frozenset[tuple[str, ...]]  # two-word names of places ('sale area'): their words add no synonyms
+    place_before: frozenset[str]  # words before a number that make it a location ('location', 'to'), not a count
+    place_after: tuple[str, ...]  # the same after it (Korean '번')
     index: tuple[tuple[frozenset[str], frozenset[str], Counter[str]], ...]  # per topic: title, keywords, body
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # per topic its keyword phrases, as ordered terms
     forms: tuple[tuple[dict[str, float], ...], ...]  # per topic its question forms: term -> idf weight
@@ -203,6 +205,7 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
         stopwords=stopwords, unstemmed=unstemmed, syllables=syllables, weak=weak,
         synonyms={word: tuple(extra) for word, extra in search.get("synonyms", {}).items()},
         places=frozenset(tuple(_words(p)) for p in search.get("places", ())),
+        place_before=frozenset(search.get("location_before", ())), place_after=tuple(search.get("location_after", ())),
         index=index, phrases=tuple(tuple(p for k in t.keywords if (p := _sequence(k, stopwords, unstemmed)))
                                    for t in topics),
         forms=tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms),
@@ -220,6 +223,13 @@ def _korean_synonyms(word: str, lib: SearchIndex) -> tuple[str, ...]:
     return lib.synonyms[max(keys, key=len)] if keys else ()
 
 
+def _names_location(said: list[str], n: int, lib: SearchIndex) -> bool:
+    """Whether the number said[n] names a location of the path ('go to 13', 'location 6', '13번'), not a count or
+    a price: then it weighs as much as any word."""
+    before, after = said[n - 1] if n else "", said[n + 1] if n + 1 < len(said) else ""
+    return before in lib.place_before or any(after.startswith(w) for w in lib.place_after if after)
+
+
 def _query_terms(query: str, lib: SearchIndex) -> dict[str, float]:
     """Query terms with weights: typed words 1.0, synonyms 0.7, misspellings 0.6, longer or shorter forms 0.5."""
     weights: dict[str, float] = {}
@@ -233,7 +243,8 @@ def _query_terms(query: str, lib: SearchIndex) -> dict[str, float]:
         bare = _bare(word) if korean else word
         if word in lib.stopwords or bare in lib.stopwords:
             continue
-        weak = any(word.startswith(w) for w in lib.weak) if korean else _stem(word) in lib.weak or word.isdigit()
+        weak = any(word.startswith(w) for w in lib.weak) if korean else _stem(word) in lib.weak or (
+            word.isdigit() and not _names_location(said, n, lib))
         full = WEAK if weak else 1.0
         if korean:
             for piece in _pieces(word):
