@@ -38,7 +38,7 @@ TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word 
 CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in winter": the winter steps)
 PART_FACTORS: dict[str, float] = {}
 ELSEWHERE_FACTOR = 0.75  # a topic of a step that the named part of the game does otherwise or not at all
-STEP_PART_FACTOR, STEP_ELSEWHERE_FACTOR = 1.4, 0.85  # the part of the game the table is in (`play`), as above
+STEP_PART_FACTOR, STEP_ELSEWHERE_FACTOR = 1.5, 0.85  # the part of the game the table is in (`play`), as above
 STEP_FACTOR = 1.15  # and the topics of its step ([step_topics])
 K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
