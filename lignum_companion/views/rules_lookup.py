@@ -20,9 +20,9 @@ from lignum_companion.texts import catalog as texts
 from lignum_companion.views import rules_rank as rank
 from lignum_companion.views.rules_rank import HANGUL, normalise_rule_id
 
-__all__ = ["HANGUL", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "label", "list_rulings", "list_topics",
-           "lookup", "normalise_rule_id", "read_more", "render", "render_list", "render_ruling", "ruling", "topic",
-           "topic_for_rule"]
+__all__ = ["HANGUL", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label", "list_rulings",
+           "list_topics", "lookup", "normalise_rule_id", "read_more", "render", "render_list", "render_ruling",
+           "ruling", "topic", "topic_for_rule"]
 
 @dataclass(frozen=True)
 class OtherReading:
@@ -134,12 +134,18 @@ class _Read:
                 self.search[key] = [*self.search.get(key, []), *value]
 
 
-@cache
-def _library_of(lang: str) -> _Library:
-    """Read every TOML file of templates/<lang>/rules in name order and build the index (once per process)."""
+def _read(lang: str) -> _Read:
+    """Every TOML file of templates/<lang>/rules, in name order."""
     read = _Read()
     for name in texts.files(texts.DEFAULT, "rules"):
         read.add(texts.load(name, lang))
+    return read
+
+
+@cache
+def _library_of(lang: str) -> _Library:
+    """Read the templates of a language and build the index (once per process)."""
+    read = _read(lang)
     topics: list[Topic] = []
     for raw in read.topics:
         rules = tuple(raw.get("rules", []))
@@ -222,15 +228,17 @@ def lookup(query: str, limit: int = 5, step: str = "") -> list[Topic]:
     if (rid := normalise_rule_id(q)) and rid not in lib.rulings:
         return []
     source = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
-    search = source.search
-    scored = rank.scores(q, search, step)
-    if not scored:
-        return []
-    # the others that match: near the best on the texts' words alone (a keyword phrase or a question form said
-    # word for word makes its topic's score soar, but the related topics are still worth naming)
-    best = max(base for _, _, base in scored[:limit])
-    found = [search.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= 0.4 * best]
-    return [lib.by_id.get(i, source.by_id[i]) for i in found]
+    return [lib.by_id.get(i, source.by_id[i]) for i in rank.ranked(q, source.search, limit, step)]
+
+
+def index_without(questions: set[str], lang: str) -> rank.SearchIndex:
+    """The search index of a language with these question forms (lower-cased) left out, for
+    benchmarks/bench_rules_lookup.py --cross: a tuning batch measured as if the ranking had never seen it."""
+    read = _read(lang)
+    asked = [tuple(q for q in raw.get("questions", []) if q.lower() not in questions) for raw in read.topics]
+    return rank.build_index(_library_of(lang).topics, asked, read.search,
+                            {r.id: r.topic for r in read.rulings.values()}, read.step_topics,
+                            (read.contexts, read.elsewhere))
 
 
 # --- rendering ------------------------------------------------------------------------------------------

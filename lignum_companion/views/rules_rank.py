@@ -378,3 +378,14 @@ def scores(query: str, lib: SearchIndex, step: str = "") -> list[tuple[float, in
             results.append(((score + known) * factors.get(pos, 1.0), pos, plain * factors.get(pos, 1.0)))
     results.sort(key=lambda sp: (-sp[0], sp[1]))
     return results
+
+
+def ranked(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> list[str]:
+    """The ids of the best topics for a lower-cased query, best first: the first, and the others among the best
+    `limit` that are near it on the texts' words alone (a keyword phrase or a question form said word for word
+    makes its topic's score soar, but the related topics are still worth naming)."""
+    scored = scores(query, lib, step)
+    if not scored:
+        return []
+    best = max(base for _, _, base in scored[:limit])
+    return [lib.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= 0.4 * best]
