@@ -32,6 +32,7 @@ FORMS_K = 1
 # coordination: the texts' score times (COORD_FLOOR + the rest * the share of the question's weight the topic
 # holds) ** COORD, so a topic that has every word asked about beats one that repeats a few of them
 COORD, COORD_FLOOR = 0.5, 0.3
+RELATED = 0.25  # the others named beside the best: at least this share of its score on the texts alone
 QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
@@ -388,4 +389,4 @@ def ranked(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> list
     if not scored:
         return []
     best = max(base for _, _, base in scored[:limit])
-    return [lib.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= 0.4 * best]
+    return [lib.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= RELATED * best]
