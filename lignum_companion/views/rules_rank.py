@@ -104,6 +104,8 @@ def _stem(word: str) -> str:
             if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "lsz":
                 word = word[:-1]
             return word
+    if len(word) > 4 and word.endswith(("shes", "ches", "xes", "sses", "zes")):
+        return word[:-2]  # 'pushes', 'passes', 'boxes': the -es of a hissing end
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
