@@ -2,14 +2,16 @@
 
 Split from views/rules_lookup.py, which loads the texts and renders them; this module knows only words and
 numbers. BM25 (Okapi, k1 1.2, b 0.75) over each topic's body, plus a fixed weight for a term in the title (3) or
-the keywords (2), each times the term's BM25 idf; a bonus when the query contains every word of one of the
-topic's keyword phrases, more when it says them word for word; and the closeness of the query to the topic's
-question forms (how players have asked for it). So that the rule in dispute wins over an incidental word,
+the keywords (2), each times the term's BM25 idf, scaled by how much of the question the topic holds
+(coordination); a bonus when the query contains every word of one of the topic's keyword phrases, more when it
+says them word for word; and the closeness of the query to the topic's question forms (how players have asked
+for it). So that the rule in dispute wins over an incidental word,
 question-frame words ('price', '얼마') and bare numbers weigh little, a question that names a part of the game
 (winter, the expansion, a planned work card, a player count) prefers its topics, and `play` passes the step it is
 in for the same reason. English words are lower-cased and lightly stemmed; Korean is cut into character pairs, so
 a question with particles still meets the topic's words. A synonym table per language adds spoken variants at a
-lower weight, and a word one letter (Korean: one jamo) away from a word of the texts stands for it.
+lower weight (not for the words of a place's name: 'sale area' is no sale), a word one letter (Korean: one
+jamo) away from a word of the texts stands for it, and a number weighs little unless it is said as a place.
 BM25 is written out here (a few lines) rather than taken from rank_bm25, which needs numpy at start-up.
 docs/rules-lookup.md has the method and the figures.
 """
