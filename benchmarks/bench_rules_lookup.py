@@ -4,7 +4,9 @@ Reads the question sets of tests/rules_questions/ (per language a tuning set and
 never tuned on; each line `topic[,other acceptable topic] | question`), asks `rules_lookup.lookup` each question
 and reports top-1 and top-3 per set, with the misses. Goal (issue 23): on the held-aside sets top-1 >= 90 % and
 top-3 >= 98 % in each language; exits 1 when a held-aside set misses it.
-Run: python benchmarks/bench_rules_lookup.py [--misses] [--set en-tune ...]
+`--cross` also measures each tuning batch (the runs of lines between '#' lines) with its own questions left out
+of the topics' question forms: an estimate of how the ranking does on questions it has not seen.
+Run: python benchmarks/bench_rules_lookup.py [--misses] [--cross] [--set en-tune ...]
 """
 
 from __future__ import annotations
@@ -29,6 +31,37 @@ def read_set(name: str) -> list[tuple[tuple[str, ...], str]]:
     return out
 
 
+def batches(name: str) -> list[list[tuple[tuple[str, ...], str]]]:
+    """The tuning batches of a question file: the runs of question lines between its '#' comment lines."""
+    out: list[list[tuple[tuple[str, ...], str]]] = [[]]
+    for line in (QUESTIONS / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            out.append([])
+        elif line.strip():
+            topics, question = line.split("|", 1)
+            out[-1].append((tuple(t.strip() for t in topics.split(",")), question.strip()))
+    return [b for b in out if b]
+
+
+def cross(name: str) -> tuple[float, float, list[str]]:
+    """Leave one batch out: each batch of a tuning set ranked by an index without its own question forms."""
+    sys.path.insert(0, str(ROOT))
+    from lignum_companion.views import rules_lookup as rl
+    from lignum_companion.views import rules_rank as rank
+
+    lang = name.split("-")[0]
+    top1 = top3 = n = 0
+    rates = []
+    for batch in batches(name):
+        index = rl.index_without({q.lower() for _, q in batch}, lang)
+        hits = [(wanted, rank.ranked(q.lower(), index, limit=3)) for wanted, q in batch]
+        one = sum(bool(found) and found[0] in wanted for wanted, found in hits)
+        three = sum(any(f in wanted for f in found) for wanted, found in hits)
+        rates.append(f"{one / len(batch):.0%}/{three / len(batch):.0%}")
+        top1, top3, n = top1 + one, top3 + three, n + len(batch)
+    return top1 / n, top3 / n, rates
+
+
 def measure(name: str) -> tuple[float, float, list[str]]:
     """Top-1 and top-3 rates of one set, and a line for each question whose first answer is not acceptable."""
     sys.path.insert(0, str(ROOT))
@@ -49,6 +82,7 @@ def measure(name: str) -> tuple[float, float, list[str]]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--misses", action="store_true", help="list the questions whose first answer is wrong")
+    ap.add_argument("--cross", action="store_true", help="also each tuning batch without its own question forms")
     ap.add_argument("--set", nargs="*", default=list(SETS), choices=SETS)
     opts = ap.parse_args()
     failed = False
@@ -63,6 +97,9 @@ def main() -> int:
         if opts.misses:
             for m in misses:
                 print("   ", m)
+        if opts.cross and not held:
+            one, three, rates = cross(name)
+            print(f"{'':13} leave one batch out: top-1 {one:6.1%}  top-3 {three:6.1%}  (batches {' '.join(rates)})")
     return 1 if failed else 0
 
 

@@ -594,3 +594,53 @@ def test_play_passes_its_step_to_the_lookup(tmp_path) -> None:
     assert "Winter step 1: woodcutting  [winter-cutting]" in r.stdout, r.stdout[-3000:]
     outside = run("rules", "who", "cuts", "first")
     assert outside.stdout.startswith("Phase 1: woodcutting  [cutting]")
+
+
+# --- the ranking's ways of reading a question (issue 23, views/rules_rank.py) -----------------------------
+
+
+def test_a_place_name_adds_no_synonyms_but_the_word_alone_does() -> None:
+    """'sale area' is a place on the mill board, not selling: its 'sale' adds no 'sell'; a bare 'sale' does."""
+    from lignum_companion.views import rules_rank as rank
+
+    lib = rl._library_of("en").search
+    assert rank._query_terms("the final sale", lib).get("sell") == rank.SYNONYM
+    assert "sell" not in rank._query_terms("does hardwood go to the sale area", lib)
+
+
+@pytest.mark.parametrize("question,location", [("can i go to 13", True), ("location 6 twice", True),
+                                               ("3 players", False), ("i have $7", False)])
+def test_a_number_said_as_a_place_weighs_as_a_word(question: str, location: bool) -> None:
+    from lignum_companion.views import rules_rank as rank
+
+    lib = rl._library_of("en").search
+    number = next(w for w in rank._words(question) if w.isdigit())
+    assert rank._query_terms(question, lib)[number] == (1.0 if location else rank.WEAK)
+
+
+def test_a_korean_number_before_beon_is_a_location() -> None:
+    from lignum_companion.views import rules_rank as rank
+
+    lib = rl._library_of("ko").search
+    assert rank._query_terms("13번 칸에 서도 돼", lib)["13"] == 1.0
+    assert rank._query_terms("사료 3개", lib)["3"] == rank.WEAK
+
+
+def test_a_topic_holding_every_word_asked_beats_one_repeating_a_few() -> None:
+    """The coordination factor: of two topics with the same raw text score, the one that covers more of the
+    question's weight ranks first; one covering nothing of it keeps COORD_FLOOR ** COORD of its score."""
+    from lignum_companion.views import rules_rank as rank
+
+    assert (rank.COORD_FLOOR + (1 - rank.COORD_FLOOR) * 1.0) ** rank.COORD == 1.0
+    assert 0 < rank.COORD_FLOOR ** rank.COORD < (rank.COORD_FLOOR + (1 - rank.COORD_FLOOR) * 0.5) ** rank.COORD < 1
+    assert rl.lookup("milled firewood from one firewood disk")[0].id == "sawing"  # not selling's price list
+
+
+@pytest.mark.parametrize("lang,topic_id,said", [
+    ("en", "sawing", "Only pieces in your sawing area can be sawn"),
+    ("ko", "sawing", "목공소에 있는 원목만 톱질할 수"),
+    ("en", "tasks", "Unmilled hardwood never lies on those areas, so it cannot fill a task until it is sawn"),
+    ("ko", "tasks", "톱질하기 전에는 과업에 쓸 수 없습니다"),
+])
+def test_sawing_and_tasks_say_which_wood_they_take(lang: str, topic_id: str, said: str) -> None:
+    assert said in " ".join(rl._library_of(lang).by_id[topic_id].body.split())
