@@ -126,8 +126,7 @@ def oversized() -> set[str]:
 
 
 # Rooms still over the limits, to be split; the list may only shrink (a new offender fails the test).
-STILL_TOO_BIG = {
-}
+STILL_TOO_BIG: set[str] = set()  # empty now (issue 20): every room is under the limits
 
 
 def test_modules_classes_and_functions_stay_small() -> None:
