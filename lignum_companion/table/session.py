@@ -389,7 +389,14 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")
-        self.say(tpl("refused", reason=str(e)) + (tpl("rules_hint", rule=rule) if rule else ""))
+        text = str(e)
+        if isinstance(e, NotationError) and e.key == "unknown_action":  # the verbs of this question, not all 25
+            from ..engine import legal_actions
+
+            now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
+            if now:
+                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
+        self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
 
     # --- saving ----------------------------------------------------------------------------------------------
     def commit(self, lines: list[str]) -> bool:
@@ -456,7 +463,9 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         money they moved, what to move on the board, the players with nothing to do, and a winter bill before
         its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
         money when a round ended."""
-        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
+        said = texts.load("screen")["saved"]  # a table draw in words first, the line as typed beside it
+        saved = [tpl("saved_words", words=said[t.split()[0]], text=t) if t.split()[0] in said
+                 else tpl("saved_line", text=t) for t in done]  # the notation lines as written to the file
         money = self.money_lines(before, after)
         bills = after.winter_bills[len(before.winter_bills):]
         moves = board_moves(before, after)
