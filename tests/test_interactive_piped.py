@@ -269,7 +269,7 @@ def test_bad_answers_are_refused_with_the_reason_and_nothing_is_saved(tmp_path):
     assert "location 2 takes no further words" in out
     assert "it is not ben's turn" in out
     assert "6 bearers costs $6 and anna has $5" in out and "(R3) - `rules R3` explains it." in out
-    assert "Choose a number from 1 to 5." in out
+    assert "Choose a number from 1 to 5: anna has $5, and each of the bearers costs $1 (R3)." in out
     assert actions(path) == ["path " + PATH_2P, "anna go 4 3"]
     assert "Stopped." in out and "(2 actions)" in out
 

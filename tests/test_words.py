@@ -96,7 +96,7 @@ def test_the_path_reminder_names_the_tokens_in_korean_with_the_notation_beside(t
     assert "1 wagon" not in out and "craftwork" not in out
     assert "플레이어: anna, ben (기본, 목수와 건물들 확장)" in out  # the mode and the expansion in words
     en, _ = _session(tmp_path, start(2), ["quit"], "en")
-    assert "1 wagon, 2 raft, 1 saw, 1 sledge, 1 coin, 2 food, 3 craftwork, 2 X." in en
+    assert "1 wagon, 2 rafts, 1 saw, 1 sledge, 1 coin token, 2 food, 3 craftwork tokens, 2 X tokens." in en
     assert "Players: anna, ben (basic)." in en
 
 
