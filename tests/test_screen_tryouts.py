@@ -97,6 +97,9 @@ def test_an_unknown_action_lists_the_actions_of_the_question(tmp_path: Path, lan
     refusal = out[out.index("xyzzy`"):].split("\n\n")[0]
     assert "`go`" in refusal and "`loan`" in refusal
     assert "`heat`" not in refusal and "`furnish`" not in refusal  # not every verb of the notation
+    _, out = run_session(path, ["anna sel", "anna lon", "quit"])  # a guess only among this question's verbs
+    assert "anna sell" not in out and "`sel`" in out and "`go`" in out
+    assert ("did you mean `anna loan`?" if lang == "en" else "혹시 `anna loan`?") in " ".join(out.split())
 
 
 def test_a_shuffle_is_kept_in_the_file_before_its_craftwork_is_typed(tmp_path: Path, en) -> None:

@@ -390,11 +390,12 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")
         text = str(e)
-        if isinstance(e, NotationError) and e.key == "unknown_action":  # the verbs of this question, not all 25
-            from ..engine import legal_actions
+        if isinstance(e, NotationError) and e.key in ("unknown_action", "unknown_action_guess"):
+            from ..engine import legal_actions  # the verbs of this question, not all 25 nor a guess of another step
 
             now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
-            if now:
+            guess = str(e.fields.get("guess", "")).split()[-1:]
+            if now and not (guess and guess[0] in now):
                 text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
         self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
 
