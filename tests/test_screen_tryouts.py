@@ -112,3 +112,18 @@ def test_a_shuffle_is_kept_in_the_file_before_its_craftwork_is_typed(tmp_path: P
     assert "as drawn before the stop" in second
     crafts = iter(["stake", "board", "joker"])
     assert actions(path) == ["path " + " ".join(next(crafts) if s == "craft" else s for s in slots)]
+
+
+def test_a_players_name_on_the_score_sheet_reads_on_white_in_every_colour() -> None:
+    from lignum_companion.printables.score_sheet import legible
+
+    def contrast(hex_colour: str) -> float:
+        c = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lum = sum(w * (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4)
+                  for w, x in zip((0.2126, 0.7152, 0.0722), c, strict=True))
+        return 1.05 / (lum + 0.05)
+
+    palette = texts.load("scoresheet")["colours"]["players"]
+    assert contrast(palette["yellow"]) < 3  # the pieces' own yellow, kept for the seat bars and the chart
+    assert all(contrast(legible(v)) >= 4.5 for v in palette.values())
+    assert legible(palette["blue"]) == palette["blue"]  # a colour that reads already is left as it is
