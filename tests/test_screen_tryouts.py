@@ -127,3 +127,15 @@ def test_a_players_name_on_the_score_sheet_reads_on_white_in_every_colour() -> N
     assert contrast(palette["yellow"]) < 3  # the pieces' own yellow, kept for the seat bars and the chart
     assert all(contrast(legible(v)) >= 4.5 for v in palette.values())
     assert legible(palette["blue"]) == palette["blue"]  # a colour that reads already is left as it is
+
+
+def test_a_menu_seen_before_breaks_its_lines_between_entries(tmp_path: Path, lang: str) -> None:
+    import re
+
+    path = start(4).then("path " + PATHS[4]).write(tmp_path / "t.lignum")
+    _, out = run_session(path, ["1", "1", "quit"])  # anna's menu in full, then the others' in brief
+    brief = [line for line in out.splitlines() if " · " in line]
+    assert len(brief) >= 2  # a brief menu of several lines
+    for line in brief:
+        for item in line.strip().split(" · "):
+            assert re.fullmatch(r"(\d+[b-h]?|c|loan) \S.*", item), (item, line)

@@ -218,10 +218,15 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
             text = c.note.replace("{key}", c.key) or c.shown
             return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
 
-        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
-        text = "  " + " · ".join(items)  # `?` shows the whole menu (the hint says so)
-        for line in texts.wrap(text, self.con.width - 2):
-            self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
+        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        line = ""
+        for item in items:  # a line breaks between entries, never inside one (`13 a` / `task card`)
+            if line and texts.display_width(f"{line} · {item}") > self.con.width - 2:
+                self.say(line, wrap=False)
+                line = ""
+            line = f"{line} · {item}" if line else f"  {item}"
+        if line:
+            self.say(line, wrap=False)
 
     def show_columns(self, menu: Menu, rare: bool) -> None:
         """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
