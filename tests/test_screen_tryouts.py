@@ -139,3 +139,10 @@ def test_a_menu_seen_before_breaks_its_lines_between_entries(tmp_path: Path, lan
     for line in brief:
         for item in line.strip().split(" · "):
             assert re.fullmatch(r"(\d+[b-h]?|c|loan) \S.*", item), (item, line)
+
+
+def test_a_number_outside_a_sub_menu_says_back_leads_out(tmp_path: Path, en) -> None:
+    path = start(2).then("path " + PATHS[2]).write(tmp_path / "t.lignum")
+    _, out = run_session(path, ["19", "9", "back", "quit"])  # the market's sub-menu, then a key it lacks
+    assert "Choose an entry from 1 to" in out and "or `back` to the menu before" in " ".join(out.split())
+    assert actions(path) == ["path " + PATHS[2]]

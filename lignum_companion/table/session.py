@@ -310,7 +310,8 @@ class Session(Commands, DrawMenus, TurnMenus, WorkMenus, WinterMenus):
         if key.isdecimal() and menu.locations and menu.free is not None:
             return menu.free(f"go {raw}")  # a location the menu does not offer: the engine says why not
         if menu.choices and (menu.free is None or (key.isdecimal() and not arg)):
-            raise NotationError(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+            sub = "pick_key_sub" if menu.header == tpl("sub_header") else "pick_key"  # a sub-menu: `back` out
+            raise NotationError(tpl(sub, first=menu.choices[0].key, last=menu.choices[-1].key))
         if menu.free is None:
             raise NotationError(tpl("empty_answer"))
         return menu.free(raw)
