@@ -146,3 +146,8 @@ def test_a_number_outside_a_sub_menu_says_back_leads_out(tmp_path: Path, en) -> 
     _, out = run_session(path, ["19", "9", "back", "quit"])  # the market's sub-menu, then a key it lacks
     assert "Choose an entry from 1 to" in out and "or `back` to the menu before" in " ".join(out.split())
     assert actions(path) == ["path " + PATHS[2]]
+
+
+def test_a_lost_task_warning_names_the_pieces_in_words(en) -> None:
+    assert words.coded_needs(["mS@2"]) == "milled softwood from the third drying area"
+    assert "@" not in words.coded_needs(["mH@1", "F@0"])

@@ -183,9 +183,8 @@ def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
 
 
 def coded_needs(coded: list[str]) -> str:
-    """Needs written as the notation (`mH@1`), in words where the language shows them (a warning's figures)."""
-    if not _w()["beside"]["needs"]:
-        return ", ".join(coded)
+    """Needs written as the notation (`mH@1`) in words, in every language: a warning is read, not typed (issue 21:
+    "nothing can reach milled softwood from the third drying area", not `mS@2`)."""
     return needs([(c.partition("@")[0], int(c.partition("@")[2] or 0)) for c in coded])
 
 
