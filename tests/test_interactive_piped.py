@@ -415,7 +415,9 @@ def test_a_winter_shortfall_shows_the_bill_and_offers_the_cheapest_sale_first(tm
     assert "anna already holds two loans, the most allowed (R15)." in text
     assert "Still $7 short: choose wood to sell (R14)." in text
     menu = text[text.index("-- anna, feeding"):]
-    assert menu.index("feed dry2:S saw:F wood worth $8") < menu.index("wood worth $10")  # cheapest cover first
+    cheapest = menu.index("feed dry2:S saw:F sell 1 softwood from the second drying area, 1 firewood from the "
+                          "sawing area: $8")  # the wood in words first (issue 21)
+    assert cheapest < menu.index(": $10")  # cheapest cover first
     assert "anna feed dry2:S saw:F" in done
     assert "winter forced sale +$8, winter food -$12" in text
 

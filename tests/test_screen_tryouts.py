@@ -151,3 +151,11 @@ def test_a_number_outside_a_sub_menu_says_back_leads_out(tmp_path: Path, en) -> 
 def test_a_lost_task_warning_names_the_pieces_in_words(en) -> None:
     assert words.coded_needs(["mS@2"]) == "milled softwood from the third drying area"
     assert "@" not in words.coded_needs(["mH@1", "F@0"])
+
+
+def test_a_winter_sale_entry_says_the_wood_in_words(tmp_path: Path, lang: str) -> None:
+    script = script_to(start(2), step="bonus", round=4).then(fix("anna", "loans", 2), fix("anna", "dry2.S", 1))
+    path = script.write(tmp_path / "w.lignum")
+    _, out = run_session(path, ["", "", "", "", "", "quit"])
+    said = {"en": "sell 1 softwood from the second drying area: $", "ko": "둘째 건조 구역의 침엽수 1개 팔기: $"}[lang]
+    assert said in " ".join(out.split())

@@ -228,7 +228,7 @@ class WorkMenus:
         for a in main:
             if a.verb == "fill":
                 t = next(t for t in p.tasks if t.id == a.args["task"])
-                choices.append(self.choice(a, tpl("note_fill", task=t.id, value=t.value)))
+                choices.append(self.choice(a, tpl("note_fill", task=t.id, value=t.value, wood=words.from_areas(a.args["from"]))))
             else:
                 choices.append(self.choice(a, tpl("note_done")))
         return choices, 0
