@@ -159,3 +159,10 @@ def test_a_winter_sale_entry_says_the_wood_in_words(tmp_path: Path, lang: str) -
     _, out = run_session(path, ["", "", "", "", "", "quit"])
     said = {"en": "sell 1 softwood from the second drying area: $", "ko": "둘째 건조 구역의 침엽수 1개 팔기: $"}[lang]
     assert said in " ".join(out.split())
+
+
+def test_a_woodcutter_count_refusal_says_the_wood_in_the_area(tmp_path: Path, en) -> None:
+    path = start(2).then("path " + PATHS[2]).write(tmp_path / "t.lignum")
+    _, out = run_session(path, ["10 5", "quit"])  # area 1 holds 3 firewood; anna has $5 (R4 caps it)
+    assert "Choose a number from 1 to 3: anna's cutting area 1 holds 3 wood, one woodcutter for each piece (R4)." \
+        in " ".join(out.split())
