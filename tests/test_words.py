@@ -157,7 +157,8 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         assert "2 milled softwood (2mS)" in views.warning_text(dry3)
         assert "1 drying hut, 1 accommodation hut" in views.warning_text(huts)
         assert "drying+accom" not in views.warning_text(huts)
-        assert "mH@1" in views.warning_text(lost) and views.reason_words("planned work trade") == "planned work trade"
+        assert "milled hardwood from the second drying area" in views.warning_text(lost)  # words, not mH@1
+        assert views.reason_words("planned work trade") == "planned work trade"
     finally:
         texts.choose(None)
 
