@@ -66,8 +66,9 @@ def mode(code: str) -> str:
 
 
 def card(code: str) -> str:
-    """A planned work card by its name ('Heating Supply', GLOSSARY), with the code beside it where the language
-    shows it ('난방 공급(heating-supply)'); a typed name is read back by `card_code`."""
+    """A planned work card by its code ('trade', or '교역(trade)')."""
+    if not _w()["beside"]["card"]:
+        return code
     return _beside("card", texts.load("reference")["expert"]["card_names"].get(code, code), code)
 
 
