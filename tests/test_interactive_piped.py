@@ -269,7 +269,7 @@ def test_bad_answers_are_refused_with_the_reason_and_nothing_is_saved(tmp_path):
     assert "location 2 takes no further words" in out
     assert "it is not ben's turn" in out
     assert "6 bearers costs $6 and anna has $5" in out and "(R3) - `rules R3` explains it." in out
-    assert "Choose a number from 1 to 5." in out
+    assert "Choose a number from 1 to 5: anna has $5, and each of the bearers costs $1 (R3)." in out
     assert actions(path) == ["path " + PATH_2P, "anna go 4 3"]
     assert "Stopped." in out and "(2 actions)" in out
 
@@ -415,7 +415,9 @@ def test_a_winter_shortfall_shows_the_bill_and_offers_the_cheapest_sale_first(tm
     assert "anna already holds two loans, the most allowed (R15)." in text
     assert "Still $7 short: choose wood to sell (R14)." in text
     menu = text[text.index("-- anna, feeding"):]
-    assert menu.index("feed dry2:S saw:F wood worth $8") < menu.index("wood worth $10")  # cheapest cover first
+    cheapest = menu.index("feed dry2:S saw:F sell 1 softwood from the second drying area, 1 firewood from the "
+                          "sawing area: $8")  # the wood in words first (issue 21)
+    assert cheapest < menu.index(": $10")  # cheapest cover first
     assert "anna feed dry2:S saw:F" in done
     assert "winter forced sale +$8, winter food -$12" in text
 

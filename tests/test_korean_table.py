@@ -100,7 +100,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     assert "=== 1년차 봄 (라운드 1/8) ===" in flat and "=== 1년차 여름 (라운드 2/8) ===" in flat
     assert "리그넘 테이블 모드" in flat and KO["stopped_quit"] in flat
     assert actions(path)[:1] == ["path " + PATH_2P] and len(actions(path)) == 17  # the notation stays ASCII
-    assert "저장: path " + PATH_2P in flat and "ok: path" not in flat  # the saved line, in Korean words
+    assert "저장: 놓은 대로의 공급 경로 (`path " + PATH_2P + "`)" in flat and "ok:" not in flat  # words first
 
 
 def _sh_block(path: Path, after: str) -> list[str]:

@@ -78,13 +78,13 @@ def test_loan_2_takes_two_loans_and_a_third_is_refused_by_R15(travel: Path, monk
     refused = one_line_refusals(out)
     assert len(refused) == 2
     assert "already holds 2 loans" in " ".join(out.split()) and "(R15)" in out
-    assert "Choose a number from 1 to 2." in out  # loan 0
+    assert "Choose a number from 1 to 2: a player takes at most 2 loans (R15)." in out  # loan 0
 
 
 @pytest.mark.parametrize(("typed", "said"), [
     ("c x", "cannot read 'anna go clearing x'"),            # the clearing takes nothing after it
     ("1 2", "cannot read 'anna go 1 2'"),                   # location 1 (a wagon) takes no count
-    ("4 x", "Choose a number from 1 to 5."),                # bearers: a count, not a word
+    ("4 x", "Choose a number from 1 to 5: anna has $5"),   # bearers: a count, not a word; why 5 (R3)
     ("16b 2", "Entry 16b takes nothing after its key"),     # a second entry of a location: its key alone
     ("13 T3", "the tasks location (13) is not in play"),            # the basic game has no tasks (R2)
     ("loan x", "cannot read 'anna loan x'"),

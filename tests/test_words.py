@@ -96,7 +96,7 @@ def test_the_path_reminder_names_the_tokens_in_korean_with_the_notation_beside(t
     assert "1 wagon" not in out and "craftwork" not in out
     assert "플레이어: anna, ben (기본, 목수와 건물들 확장)" in out  # the mode and the expansion in words
     en, _ = _session(tmp_path, start(2), ["quit"], "en")
-    assert "1 wagon, 2 raft, 1 saw, 1 sledge, 1 coin, 2 food, 3 craftwork, 2 X." in en
+    assert "1 wagon, 2 rafts, 1 saw, 1 sledge, 1 coin token, 2 food, 3 craftwork tokens, 2 X tokens." in en
     assert "Players: anna, ben (basic)." in en
 
 
@@ -157,7 +157,8 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         assert "2 milled softwood (2mS)" in views.warning_text(dry3)
         assert "1 drying hut, 1 accommodation hut" in views.warning_text(huts)
         assert "drying+accom" not in views.warning_text(huts)
-        assert "mH@1" in views.warning_text(lost) and views.reason_words("planned work trade") == "planned work trade"
+        assert "milled hardwood from the second drying area" in views.warning_text(lost)  # words, not mH@1
+        assert views.reason_words("planned work trade") == "planned work trade"
     finally:
         texts.choose(None)
 

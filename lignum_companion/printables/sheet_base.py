@@ -33,6 +33,20 @@ def signed(n: int) -> str:
     return views.money(n, sign=True) if n else ""
 
 
+
+def legible(colour: str, contrast: float = 4.5) -> str:
+    """`#rrggbb` darkened step by step until text in it reads on white paper (WCAG contrast at least 4.5:1):
+    yellow pieces' #e0b400 is under 2:1; the seat bars and the chart keep the table's own colour."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+    def luminance(c: list[float]) -> float:
+        return sum(w * (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4)
+                   for w, x in zip((0.2126, 0.7152, 0.0722), c, strict=True))
+
+    while 1.05 / (luminance(rgb) + 0.05) < contrast:
+        rgb = [x * 0.9 for x in rgb]
+    return "#" + "".join(f"{round(x * 255):02x}" for x in rgb)
+
 class SheetBase:
     """The figures, the template and the styles of one sheet; the parts of the sheet (sheet_front, sheet_chart,
     sheet_ledger) build on it, and score_sheet puts them together."""
@@ -100,7 +114,8 @@ class SheetBase:
         return lines
 
     def colour_of(self, row: dict[str, Any]) -> str:
-        return self.player_hex.get(row["colour"], self.hex["ink"])
+        """A player's colour for their name in the tables: darkened where it would not read on white (issue 21)."""
+        return legible(self.player_hex.get(row["colour"], self.hex["ink"]))
 
     def place_text(self, row: dict[str, Any]) -> str:
         places = self.L["places"]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
+from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
@@ -13,6 +15,8 @@ from ..engine import data as D
 from .common import first_word, tpl
 from .entries import MenuEntries
 from .menu import Choice, Menu
+
+DRAW_MARK = "# shuffle:"  # a drawn path kept in the game file before its craftwork kinds are typed
 
 
 class DrawMenus(MenuEntries):
@@ -29,17 +33,25 @@ class DrawMenus(MenuEntries):
                     prompt=tpl("ask_path"))
 
     def shuffle(self, arg: str | None) -> list[str]:
-        """Draw the path's equipment tokens for the table; the craftwork kinds are typed (RULINGS.md)."""
+        """Draw the path's equipment tokens for the table; the craftwork kinds are typed (RULINGS.md). Each draw
+        is kept in the game file as a comment at once, so a stop before the kinds are typed loses nothing: the
+        next sitting lays out the same draw (issue 21)."""
         n = len(self.g.players)
+        kept = self._kept_draw()
         while True:
             slots: list[str] = []
             for kind, count in D.PATH_MIX[n].items():
                 slots += [kind] * count
-            at = len(self.gf.actions)
-            self.draws = (at, self.draws[1] + 1 if self.draws[0] == at else 1)
-            rng = random.Random(f"{self.seed}:{at}:{self.draws[1]}") if self.seed else random.Random()
-            rng.shuffle(slots)
-            self.say(tpl("shuffle_intro"))
+            if kept:
+                slots, kept = kept, None
+                self.say(tpl("shuffle_kept"))
+            else:
+                at = len(self.gf.actions)
+                self.draws = (at, self.draws[1] + 1 if self.draws[0] == at else 1)
+                rng = random.Random(f"{self.seed}:{at}:{self.draws[1]}") if self.seed else random.Random()
+                rng.shuffle(slots)
+                self._keep_draw(slots)
+                self.say(tpl("shuffle_intro"))
             locs = self.g.board.token_locations  # R2; R23 with the expansion
             shown = ["C" if s == "craft" else words.thing(s) for s in slots]  # the table places them: words
             wide = max(texts.display_width(w) for w in shown)
@@ -62,6 +74,24 @@ class DrawMenus(MenuEntries):
             lines = self.text_answer(tpl("ask_craft", locs=", ".join(map(str, crafts)), n=len(crafts)), parse)
             if lines:
                 return lines
+
+    def _kept_draw(self) -> list[str] | None:
+        """The last shuffle kept in the file after its last action, if it is a whole draw for this table."""
+        last = self.gf.actions[-1].number if self.gf.actions else 0
+        mix = sorted(k for k, c in D.PATH_MIX[len(self.g.players)].items() for _ in range(c))
+        kept = [line[len(DRAW_MARK):].split() for line in self.gf.raw[last:] if line.startswith(DRAW_MARK)]
+        return next((k for k in reversed(kept) if sorted(k) == mix), None)
+
+    def _keep_draw(self, slots: list[str]) -> None:
+        """Save the draw as a comment line (the log keeps comments; replay ignores them), under the lock."""
+        try:
+            with gamefile.locked(self.path):
+                self.reload_if_changed()
+                new = dataclasses.replace(self.gf, raw=[*self.gf.raw, f"{DRAW_MARK} {' '.join(slots)}"])
+                gamefile.save(new, self.path)
+                self.gf = new
+        except OSError as e:  # not kept: the draw is still shown and the path line saves as before
+            self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
 
     def task_menu(self) -> Menu:
         g = self.g

@@ -70,7 +70,7 @@ def repeated(verb: str, lines: list[str], arg: str) -> list[str] | None:
         return None
     n = int(arg)
     if n < 1:
-        raise NotationError(tpl("count_range", low=1, high=COUNTED[verb.lower()] - 1))
+        raise NotationError(tpl("count_range_loans", low=1, high=COUNTED[verb.lower()] - 1))
     return lines * min(n, COUNTED[verb.lower()])
 
 

@@ -85,7 +85,9 @@ class Saving(Sitting):
         money they moved, what to move on the board, the players with nothing to do, and a winter bill before
         its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
         money when a round ended."""
-        saved = [tpl("saved_line", text=text) for text in done]  # the notation lines as written to the file
+        said = texts.load("screen")["saved"]  # a table draw in words first, the line as typed beside it
+        saved = [tpl("saved_words", words=said[t.split()[0]], text=t) if t.split()[0] in said
+                 else tpl("saved_line", text=t) for t in done]  # the notation lines as written to the file
         money = self.money_lines(before, after)
         bills = after.winter_bills[len(before.winter_bills):]
         moves = board_moves(before, after)

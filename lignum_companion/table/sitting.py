@@ -14,6 +14,7 @@ from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
 from ..engine import LignumError, NotationError, advice
+from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Back, Console
@@ -54,7 +55,15 @@ class Sitting(ABC):
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")
-        self.say(tpl("refused", reason=str(e)) + (tpl("rules_hint", rule=rule) if rule else ""))
+        text = str(e)
+        if isinstance(e, NotationError) and e.key in ("unknown_action", "unknown_action_guess"):
+            from ..engine import legal_actions  # the verbs of this question, not all 25 nor a guess of another step
+
+            now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
+            guess = str(e.fields.get("guess", "")).split()[-1:]
+            if now and not (guess and guess[0] in now):
+                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
+        self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
 
     # --- provided by the parts ---------------------------------------------------------------------------------
     @abstractmethod
@@ -107,10 +116,15 @@ class Sitting(ABC):
             text = c.note.replace("{key}", c.key) or c.shown
             return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
 
-        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]
-        text = "  " + " · ".join(items)  # `?` shows the whole menu (the hint says so)
-        for line in texts.wrap(text, self.con.width - 2):
-            self.say("  " + line.lstrip() if not line.startswith("  ") else line, wrap=False)
+        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        line = ""
+        for item in items:  # a line breaks between entries, never inside one (`13 a` / `task card`)
+            if line and texts.display_width(f"{line} · {item}") > self.con.width - 2:
+                self.say(line, wrap=False)
+                line = ""
+            line = f"{line} · {item}" if line else f"  {item}"
+        if line:
+            self.say(line, wrap=False)
 
     def show_columns(self, menu: Menu, rare: bool) -> None:
         """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
@@ -194,7 +208,8 @@ class Sitting(ABC):
         if key.isdecimal() and menu.locations and menu.free is not None:
             return menu.free(f"go {raw}")  # a location the menu does not offer: the engine says why not
         if menu.choices and (menu.free is None or (key.isdecimal() and not arg)):
-            raise NotationError(tpl("pick_key", first=menu.choices[0].key, last=menu.choices[-1].key))
+            sub = "pick_key_sub" if menu.header == tpl("sub_header") else "pick_key"  # a sub-menu: `back` out
+            raise NotationError(tpl(sub, first=menu.choices[0].key, last=menu.choices[-1].key))
         if menu.free is None:
             raise NotationError(tpl("empty_answer"))
         return menu.free(raw)

@@ -201,10 +201,20 @@ class TurnMenus(WorkMenus, WinterMenus):
             if arg is None:
                 return [f"{p.name} go {loc} {n}"]
             if not arg.isdecimal() or int(arg) not in counts:
-                raise NotationError(tpl("count_range", low=counts[0], high=counts[-1]))
+                raise NotationError(self._count_refusal(p, kind, counts, wood))
             return [f"{p.name} go {loc} {int(arg)}"]
 
         return Choice(f"go {loc} {n}", note, follow=follow)
+
+    def _count_refusal(self, p: Player, kind: str, counts: list[int], wood: int) -> str:
+        """Why the count of workers is what it is, in one line (issue 21): the wood in the area (R4), the money
+        (R3) or the workers left in the supply, whichever holds the most down."""
+        high = counts[-1]
+        why = ("wood" if kind == "woodcutters" and wood == high else
+               "money" if p.money // D.WORKER_PRICE == high else "supply")
+        return tpl(f"count_range_{why}", low=counts[0], high=high, name=p.name, money=p.money, wood=wood,
+                   price=D.WORKER_PRICE, left=self.g.supply.get(kind, 0), kind=words.thing(kind),
+                   area=p.area or "")
 
     def _market_note(self, p: Player, a: Action) -> str:
         g = self.g

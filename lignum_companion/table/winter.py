@@ -52,7 +52,8 @@ class WinterMenus(MenuEntries):
                                               rules.forced_sale_value(a.args["sell"])))
         choices = []
         for a in options:
-            note = tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"]))
+            note = tpl("note_winter_sale", value=rules.forced_sale_value(a.args["sell"]),
+                       wood=words.from_areas(a.args["sell"]))
             warning = views.heating_warning(g, self.g.players.index(p), a.args["sell"])
             choices.append(self.choice(a, note + (" " + warning if warning else "")))
         verb = "feed" if step == "feeding" else "heat"

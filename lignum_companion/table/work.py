@@ -213,7 +213,8 @@ class WorkMenus(MenuEntries):
         for a in main:
             if a.verb == "fill":
                 t = next(t for t in p.tasks if t.id == a.args["task"])
-                choices.append(self.choice(a, tpl("note_fill", task=t.id, value=t.value)))
+                note = tpl("note_fill", task=t.id, value=t.value, wood=words.from_areas(a.args["from"]))
+                choices.append(self.choice(a, note))
             else:
                 choices.append(self.choice(a, tpl("note_done")))
         return choices, 0

@@ -24,6 +24,16 @@ def thing(code: str) -> str:
     return _w()["things"].get(code, code)
 
 
+def counted(n: int, code: str, hut: bool = False) -> str:
+    """A number of one thing with its word for that number ('1 raft', '2 rafts', '3 firewood'; Korean '뗏목 2개'):
+    [one] and [many] of words.toml, else [things] (or [huts] for a hut), so a number is never glued to a noun
+    in code (STYLE: counting words are the language's business)."""
+    w = _w()
+    key = f"hut_{code}" if hut else code
+    word = w["one" if n == 1 else "many"].get(key) or (w["huts"].get(code, code) if hut else thing(code))
+    return texts.fill(w["format"]["bag_item"], n=n, word=word)
+
+
 def _beside(what: str, word: str, code: str) -> str:
     """The word, with the code beside it where the language shows it ([beside] in words.toml)."""
     w = _w()
@@ -111,7 +121,7 @@ def bag(items: dict[str, int], empty: str = "default") -> str:
     order = D.PIECES if set(items) <= set(D.PIECES) else None
     code = format_bag(items, order)
     keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
-    said = w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+    said = w["format"]["bag_joiner"].join(counted(items[k], k) for k in keys)
     return texts.fill(w["format"]["bag"], code=code, words=said) if w["beside"]["bag"] else code
 
 
@@ -123,7 +133,7 @@ def said(items: dict[str, int]) -> str:
         return w["empty"]["default"]
     order = D.PIECES if set(items) <= set(D.PIECES) else sorted(items)
     keys = [k for k in order if items.get(k)]
-    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=thing(k)) for k in keys)
+    return w["format"]["bag_joiner"].join(counted(items[k], k) for k in keys)
 
 
 def from_areas(wood: dict[str, dict[str, int]]) -> str:
@@ -134,10 +144,12 @@ def from_areas(wood: dict[str, dict[str, int]]) -> str:
 
 
 def mix(counts: dict[str, int]) -> str:
-    """The path's token mix ('1 wagon, 2 raft, 3 craftwork' / '수레(wagon) 1개, ..., 공예품 3개'), R2."""
-    w = _w()["format"]
-    return w["bag_joiner"].join(texts.fill(w["mix_craft" if k == "craft" else "mix_item"], n=n, word=thing(k),
-                                           token=token(k)) for k, n in counts.items() if n)
+    """The path's token mix ('1 wagon, 2 rafts, 3 craftwork tokens' / '수레 1개, 뗏목 2개, 공예품 3개'), R2."""
+    w = _w()
+    return w["format"]["bag_joiner"].join(
+        texts.fill(w["format"]["mix_craft" if k == "craft" else "mix_item"], n=n,
+                   word=w["one" if n == 1 else "many"].get(k) or thing(k), token=token(k))
+        for k, n in counts.items() if n)
 
 
 def phrase(key: str, **fields: Any) -> str:
@@ -167,15 +179,12 @@ def held(items: dict[str, int], order: tuple[str, ...] | None = None) -> str:
     if not w["beside"]["bag"]:
         return format_bag(items, order)
     keys = [k for k in order if items.get(k)] if order else sorted(k for k in items if items[k])
-    named = w["huts"] if order == D.HUT_AREAS else w["things"]
-    return w["format"]["bag_joiner"].join(texts.fill(w["format"]["bag_item"], n=items[k], word=named.get(k, k))
-                                          for k in keys)
+    return w["format"]["bag_joiner"].join(counted(items[k], k, hut=order == D.HUT_AREAS) for k in keys)
 
 
 def coded_needs(coded: list[str]) -> str:
-    """Needs written as the notation (`mH@1`), in words where the language shows them (a warning's figures)."""
-    if not _w()["beside"]["needs"]:
-        return ", ".join(coded)
+    """Needs written as the notation (`mH@1`) in words, in every language: a warning is read, not typed (issue 21:
+    "nothing can reach milled softwood from the third drying area", not `mS@2`)."""
     return needs([(c.partition("@")[0], int(c.partition("@")[2] or 0)) for c in coded])
 
 
@@ -289,6 +298,22 @@ def _aliases() -> dict[str, str]:
     return {k.casefold(): v for k, v in _w().get("aliases", {}).items()}
 
 
+def _typed_words() -> dict[str, str]:
+    """What `to_notation` swaps: the shown language's aliases, and the words for pieces and mill areas in every
+    language as `read_code` reads them ('softwood', 'milled firewood', 'milled-firewood', 'sale area'), so
+    `bonus softwood` is `bonus S` in a typed line as in a calculator (issue 21)."""
+    table: dict[str, str] = {}
+    for lang in texts.LANGS:
+        w = texts.load("words", lang)
+        named = [(v, k) for k, v in w["things"].items() if k in D.PIECES] + [(v, k) for k, v in w["areas"].items()]
+        for word, code in named:
+            for form in {word, word.replace(" ", "-"), word.replace(" ", "")}:
+                if form.casefold() != code.casefold():
+                    table.setdefault(form.casefold(), code)
+    table.update(_aliases())
+    return table
+
+
 def alias(word: str) -> str:
     """One typed word as its code ('판자' -> 'board', '예' -> 'y'); any other word as it was."""
     return _aliases().get(word.strip().casefold(), word)
@@ -300,9 +325,7 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
     signs and digits (never inside another word), and a word that is one of `keep` (players' names) stays."""
     import re
 
-    table = _aliases()
-    if not table:
-        return raw
+    table = _typed_words()
     names = {k.casefold() for k in keep}
     pattern = re.compile("|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)), re.IGNORECASE)
 
