@@ -74,6 +74,10 @@ class Sitting(ABC):
     def commit(self, lines: list[str]) -> bool:
         """Apply and save the lines of an accepted answer; False when refused (saving.py)."""
 
+    @abstractmethod
+    def reload_if_changed(self) -> None:
+        """Under the lock: replay the file if another hand changed it, and ask again (saving.py)."""
+
     # --- asking ----------------------------------------------------------------------------------------------
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
         """The question's header and entries; `rare`: the entries behind `+` only. A menu in columns already shown
