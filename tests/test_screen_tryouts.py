@@ -138,7 +138,28 @@ def test_a_menu_seen_before_breaks_its_lines_between_entries(tmp_path: Path, lan
     assert len(brief) >= 2  # a brief menu of several lines
     for line in brief:
         for item in line.strip().split(" · "):
-            assert re.fullmatch(r"(\d+[b-h]?|c|loan) \S.*", item), (item, line)
+            assert item == "…" or re.fullmatch(r"(\d+[b-h]?|c|loan) \S.*", item), (item, line)
+
+
+def test_a_brief_path_menu_keeps_to_two_lines_and_every_location_still_goes(tmp_path: Path, en) -> None:
+    """Issue 21: a travel turn seen before is glanced at: the nearest entries, `…`, the market/end and the
+    clearing, in two lines at 80 columns; a location left out is still taken by its number."""
+    import re
+
+    path = start(4).then("path " + PATHS[4]).write(tmp_path / "t.lignum")
+    _, out = run_session(path, ["1", "2", "quit"])  # anna in full; ben's menu brief, then ben goes to 2
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("-- ben, travel"))
+    brief = [line for line in lines[at + 1:] if line.startswith("  ")]
+    brief = brief[: next((i for i, line in enumerate(brief) if " · " not in line), len(brief))]
+    assert 1 <= len(brief) <= 2 and all(len(line) <= 80 for line in brief), brief
+    items = " · ".join(line.strip() for line in brief).split(" · ")
+    assert items[-1].startswith("c ") and "…" in items, items  # cut, the clearing kept
+    assert "one free sawyer" not in " ".join(items) and "a task card" not in " ".join(items)  # the first word left out
+    shown = {item.split()[0] for item in items}
+    assert "18" not in shown  # left out of the brief menu ...
+    _, out = run_session(path, ["18", "quit"])  # ... but the next to move still goes there by its number
+    assert re.search(r"ok: \w+ go 18\b", out), out[-600:]
 
 
 def test_a_number_outside_a_sub_menu_says_back_leads_out(tmp_path: Path, en) -> None:

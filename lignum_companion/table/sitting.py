@@ -113,22 +113,41 @@ class Sitting(ABC):
             self.say(screen("more_hint"))
 
     def show_brief(self, menu: Menu) -> None:
-        """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph."""
+        """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph.
+
+        On the path (`menu.locations`) the paragraph keeps to two lines: the entries nearest ahead, then `…`, then
+        the last two (the market or the end of the path, and the clearing); every location is still typed by its
+        number and `?` shows them all (issue 21: a travel turn a table glances at)."""
         import re
 
+        drop = re.compile(screen("brief_drop")) if screen("brief_drop") else None
+
         def brief(c: Choice) -> str:
-            text = c.note.replace("{key}", c.key) or c.shown
-            return re.split(r" \(|: |, |; | for ", text, maxsplit=1)[0]
+            said = c.note.replace("{key}", c.key) or c.shown
+            text = re.split(r" \(|: |, |; | for ", said, maxsplit=1)[0]
+            return drop.sub("", text, count=1) if drop and menu.locations else text  # `one free sawyer`: `free sawyer`
 
         items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        lines = self.brief_lines(items)
+        if menu.locations and len(lines) > 2:
+            tail = items[-2:]
+            head = items[:-2]
+            while head and len(self.brief_lines([*head, "…", *tail])) > 2:
+                head.pop()
+            lines = self.brief_lines([*head, "…", *tail])
+        for line in lines:
+            self.say(line, wrap=False)
+
+    def brief_lines(self, items: list[str]) -> list[str]:
+        """Entries joined by ` · `, a line broken between entries, never inside one (`13 a` / `task card`)."""
+        out: list[str] = []
         line = ""
-        for item in items:  # a line breaks between entries, never inside one (`13 a` / `task card`)
+        for item in items:
             if line and texts.display_width(f"{line} · {item}") > self.con.width - 2:
-                self.say(line, wrap=False)
+                out.append(line)
                 line = ""
             line = f"{line} · {item}" if line else f"  {item}"
-        if line:
-            self.say(line, wrap=False)
+        return [*out, line] if line else out
 
     def show_columns(self, menu: Menu, rare: bool) -> None:
         """Entries in columns, each its key and its note (issue 21: the travel menu fits the screen); the rarely
