@@ -183,6 +183,9 @@ class Game:
 
     def player_index(self, name: str) -> int | None:
         """Index of a player by name: case and accents aside when unambiguous (names.find_name), or None."""
+        for i, p in enumerate(self.players):  # the name as saved, as in every replayed line: unique in a game
+            if p.name == name:
+                return i
         from .names import find_name
 
         return find_name([p.name for p in self.players], name)
