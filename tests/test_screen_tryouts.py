@@ -187,3 +187,25 @@ def test_a_woodcutter_count_refusal_says_the_wood_in_the_area(tmp_path: Path, en
     _, out = run_session(path, ["10 5", "quit"])  # area 1 holds 3 firewood; anna has $5 (R4 caps it)
     assert "Choose a number from 1 to 3: anna's cutting area 1 holds 3 wood, one woodcutter for each piece (R4)." \
         in " ".join(out.split())
+
+
+def test_a_debt_and_a_plan_are_said_once_a_season_in_play_and_always_in_next(en) -> None:
+    """Issue 21 tryout: "anna owes $4 ..." was printed at every step of year 2, and a plan line twice when two
+    plans aim at one card and season. In `play` (calm) they come with the season's first step; `next` keeps them."""
+    from lignum_companion.engine.state import Plan
+    from lignum_companion.views import game as views
+
+    at_path = start(4, mode="expert").game()  # the table lays the path: not a step that acts on plans
+    at_travel = start(4, mode="expert").then("path " + PATHS[4], "task 14 mF@0+mF@0", "task 16 S@0+mS@0",
+                                              "task 18 S@0+mF@0", "task 8 mF@1+mF@0").game()
+    assert at_travel.step == "travel"
+    for g in (at_path, at_travel):
+        g.players[0].debt = 4
+        g.players[1].plans = [Plan("overtime", g.round, 1, 0), Plan("overtime", g.round, 2, 0)]
+    owes = [line for line in views.pending_lines(at_path) if "owes" in line]
+    assert owes and not [line for line in views.pending_lines(at_path, calm=True) if "owes" in line]
+    calm = views.pending_lines(at_travel, calm=True)
+    assert [line for line in calm if "owes" in line] == owes
+    plans = [line for line in calm if "planned work" in line]
+    assert plans == [line for line in views.pending_lines(at_travel) if "planned work" in line]
+    assert len(plans) == 1, calm  # the same card for the same season: one line

@@ -105,8 +105,8 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold).
 
     `calm` (the table mode, at each new step): only what this step can act on - a task's needs in the tasks
-    step, a plan in the season's travel (or the winter's first step) - so that a step does not repeat every
-    player's tasks (issue 21)."""
+    step, a plan and a debt in the season's travel (or the winter's first step), once a season - so that a step
+    does not repeat every player's tasks and debts (issue 21); two plans of one card for one season, one line."""
     w = texts.load("labels")["flow"]
     here = steps.current(g).alerts  # the steps that can act on a task's needs or a plan say their warnings
     tasks_now = not calm or "task-ready" in here
@@ -115,12 +115,13 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
     for p in g.players:
         if g.step == StepName.SELLING and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
             out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
-        if p.debt:
+        if p.debt and plans_now:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans if plans_now else ():
-            if pl.round == g.round and not g.over:
-                out.append(texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
-                                      season=w["seasons"].get(g.season, g.season)))
+            line = texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
+                              season=w["seasons"].get(g.season, g.season))
+            if pl.round == g.round and not g.over and line not in out:
+                out.append(line)
         for t in p.tasks if tasks_now else ():
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
