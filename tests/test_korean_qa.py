@@ -338,7 +338,7 @@ def _expert_spring(cli, tmp_path) -> str:
 
 
 @pytest.mark.parametrize(("lang", "said"), [("ko", "지우의 작업 계획 교역(trade)이 이번 여름에 작동합니다 (R20)"),
-                                            ("en", "지우's planned work trade works this summer (R20)")])
+                                            ("en", "지우's planned work Trade (trade) works this summer (R20)")])
 def test_a_plan_that_works_this_season_is_named_in_the_shown_words(cli, tmp_path, lang, said) -> None:
     """`next` said '지우의 작업 계획 trade이(가) 이번 여름에 작동합니다': the card by its code alone."""
     out = " ".join(cli("next", _expert_spring(cli, tmp_path), "--lang", lang).output.split())
@@ -361,7 +361,7 @@ def test_the_planned_work_list_keeps_its_season_column_and_the_summary_names_the
     assert len(rows) == 10, out
     seasons = {texts.display_width(row[: row.rindex("  ")]) for row in rows}
     assert len(seasons) == 1, rows  # every season starts in the same column
-    assert ("교역(trade), 공예(craftwork)" if lang == "ko" else "trade, craftwork, sawing") in out, out
+    assert ("교역(trade), 공예(craftwork)" if lang == "ko" else "Trade (trade), Craftwork (craftwork), Sawing (sawing)") in out, out
 
 
 def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words() -> None:
@@ -376,14 +376,14 @@ def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words(
         texts.choose("en")
         with pytest.raises(NotationError) as err:
             check_cards(["zz", "trade", "drying", "sawing"], 4)
-        assert "trade, craftwork, sawing" in str(err.value), str(err.value)
+        assert "Trade (trade), Craftwork (craftwork), Sawing (sawing)" in str(err.value), str(err.value)
     finally:
         texts.choose(None)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("ko", "작업 계획 카드: 교역(trade) 토큰 1개, 건조(drying) 토큰 0개"),
-    ("en", "planned work cards: trade (1 token), drying (0 tokens)")])
+    ("en", "planned work cards: Trade (trade) (1 token), Drying (drying) (0 tokens)")])
 def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path, lang, said) -> None:
     """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English."""
     out = cli("show", _expert_spring(cli, tmp_path), "--lang", lang).output

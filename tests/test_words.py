@@ -61,7 +61,7 @@ def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
 def test_a_planned_work_card_shows_its_korean_name_beside_the_code():
     g = forward(start(mode="expert").game(), step="travel")
     en, ko = _both(g, "anna go plan overtime 1")
-    assert en == "overtime is not among the laid-out planned work cards"
+    assert en == "Overtime (overtime) is not among the laid-out planned work cards"  # the name, the code to type
     assert ko == "초과 근무(overtime)는 펼쳐진 작업 계획 카드가 아닙니다"
 
 
@@ -158,7 +158,7 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         assert "1 drying hut, 1 accommodation hut" in views.warning_text(huts)
         assert "drying+accom" not in views.warning_text(huts)
         assert "milled hardwood from the second drying area" in views.warning_text(lost)  # words, not mH@1
-        assert views.reason_words("planned work trade") == "planned work trade"
+        assert views.reason_words("planned work trade") == "planned work Trade (trade)"
     finally:
         texts.choose(None)
 
