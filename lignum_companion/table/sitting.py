@@ -127,7 +127,8 @@ class Sitting(ABC):
             text = re.split(r" \(|: |, |; | for ", said, maxsplit=1)[0]
             return drop.sub("", text, count=1) if drop and menu.locations else text  # `one free sawyer`: `free sawyer`
 
-        items = [f"{c.key} {brief(c)}" for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        items = [c.key if brief(c) == c.key else f"{c.key} {brief(c)}"  # `loan`, not `loan loan`
+                 for c in menu.choices if not c.rare]  # `?` shows the whole menu
         lines = self.brief_lines(items)
         if menu.locations and len(lines) > 2:
             tail = items[-2:]
