@@ -361,7 +361,8 @@ def test_the_planned_work_list_keeps_its_season_column_and_the_summary_names_the
     assert len(rows) == 10, out
     seasons = {texts.display_width(row[: row.rindex("  ")]) for row in rows}
     assert len(seasons) == 1, rows  # every season starts in the same column
-    assert ("교역(trade), 공예(craftwork)" if lang == "ko" else "Trade (trade), Craftwork (craftwork), Sawing (sawing)") in out, out
+    names = "교역(trade), 공예(craftwork)" if lang == "ko" else "Trade (trade), Craftwork (craftwork), Sawing (sawing)"
+    assert names in out, out
 
 
 def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words() -> None:
