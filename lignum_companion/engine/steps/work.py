@@ -208,11 +208,15 @@ def _sledge_work(g: Game, pi: int) -> bool:
         (p.mill_worker or p.huts.get("accom", 0) > 0)
 
 
+def _first_lack(p: Player, area: str, tool: str, reasons: tuple[str, str, str]) -> str:
+    """Why a player skips a step that needs wood in `area`, a `tool` and a worker: the first thing lacking."""
+    if not p.wood[area]:
+        return reasons[0]
+    return reasons[1] if not p.equipment.get(tool) else reasons[2]
+
+
 def _sledge_skip(g: Game, pi: int) -> str:
-    p = g.players[pi]
-    if not p.wood["woodpile"]:
-        return "empty_woodpile"
-    return "no_sledge" if not p.equipment.get("sledge") else "no_worker"
+    return _first_lack(g.players[pi], "woodpile", "sledge", ("empty_woodpile", "no_sledge", "no_worker"))
 
 
 def _sledge_candidates(g: Game, pi: int) -> list[Candidate]:
@@ -239,10 +243,7 @@ def _sawing_work(g: Game, pi: int) -> bool:
 
 
 def _sawing_skip(g: Game, pi: int) -> str:
-    p = g.players[pi]
-    if not p.wood["saw"]:
-        return "nothing_to_saw"
-    return "no_saw" if not p.equipment.get("saw") else "no_sawyer"
+    return _first_lack(g.players[pi], "saw", "saw", ("nothing_to_saw", "no_saw", "no_sawyer"))
 
 
 def _sawing_candidates(g: Game, pi: int) -> list[Candidate]:
