@@ -158,7 +158,7 @@ def test_R14_a_winter_with_shortfalls_through_lignum_do_names_feeding_heating_lo
            "sold sale:2F for $6; paid $14; debt $4 (deducted at the final scoring)." in out
     assert "Heating, anna: hand in 0 heating wood (the card asks 4): 4 missing = $12; paid $0; debt $12" in out
     assert "Money after winter, year 1:" in out
-    assert "anna: $0 (-$5), 2 loans this season; loans held 2" in out
+    assert "anna: $0 (-$5), 2 loans this season, loans held 2" in out
     assert "(s)" not in out  # counting words come from the templates, never glued in code
     r = cli("next", str(path))
     assert "Money after winter, year 1:" in r.stdout and "Heating, anna" in r.stdout  # the recap at the next season
