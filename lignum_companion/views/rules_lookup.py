@@ -166,7 +166,8 @@ def _library_of(lang: str) -> _Library:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
     asked = [tuple(raw.get("questions", [])) for raw in read.topics]  # how players ask for it (never shown)
     search = rank.build_index(topics, asked, read.search, {r.id: r.topic for r in read.rulings.values()},
-                              read.step_topics, (read.contexts, read.elsewhere))
+                              read.step_topics, (read.contexts, read.elsewhere),
+                              texts.cache_file(texts.TEMPLATES / lang / "rules" / "learned-vote"))
     return _Library(tuple(topics), by_id, read.rulings, read.labels, read.step_topics, search)
 
 
