@@ -26,10 +26,10 @@ from pathlib import Path
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 WORDS = re.compile(r"[a-z0-9]+|[\uac00-\ud7a3]+")
 NGRAMS = {False: (3, 5), True: (1, 3)}  # character n-gram lengths: English letters, Korean syllables
-ALPHA = 0.1  # additive smoothing of the feature counts
+ALPHA = 0.03  # additive smoothing of the feature counts
 # per language: (temperature that flattens the posterior, weight of the probabilities beside the texts' score
 # scaled to 1 for the best topic); fitted by leaving one tuning batch out (docs/rules-lookup.md)
-BLEND = {False: (40.0, 0.5), True: (15.0, 0.5)}
+BLEND = {False: (40.0, 0.5), True: (25.0, 0.75)}
 LEARNED_FORMAT = 1  # raise when the features or what the cache file holds change
 
 
