@@ -54,7 +54,7 @@ def features(text: str, stem: Fold, bare: Fold) -> set[str]:
 class Learned:
     """The counts of one language's labelled questions: per topic the questions that had each feature."""
 
-    counts: tuple[Counter[str], ...]  # per topic position (as in rules_rank.SearchIndex.ids): feature -> questions
+    counts: tuple[dict[str, int], ...]  # per topic position (as in rules_rank.SearchIndex.ids): feature -> questions
     vocabulary: frozenset[str]  # every feature seen
     denominators: tuple[float, ...]  # per topic log(features counted + ALPHA * vocabulary size)
     korean: bool
@@ -63,7 +63,7 @@ class Learned:
         """P(topic | question) for every topic position, flattened by the language's temperature."""
         known = query_features & self.vocabulary
         floor = math.log(ALPHA)
-        logp = [sum(math.log(counts[f] + ALPHA) if f in counts else floor for f in known) - len(known) * d
+        logp = [len(known) * (floor - d) + sum(math.log(counts[f] + ALPHA) - floor for f in known & counts.keys())
                 for counts, d in zip(self.counts, self.denominators, strict=True)]
         temperature = BLEND[self.korean][0]
         top = max(logp)
@@ -80,7 +80,7 @@ class Learned:
 def learn(asked: Sequence[Sequence[str]], named: Sequence[str], korean: bool, stem: Fold, bare: Fold) -> Learned:
     """Count the features of each topic's question forms (`asked`, per topic position) and of its title and
     keywords (`named`, one text per topic): what the vote reads."""
-    counts = []
+    counts: list[dict[str, int]] = []
     for pos, questions in enumerate(asked):
         counted: Counter[str] = Counter()
         for text in (*questions, named[pos]):
@@ -89,10 +89,10 @@ def learn(asked: Sequence[Sequence[str]], named: Sequence[str], korean: bool, st
     return _from_counts(counts, korean)
 
 
-def _from_counts(counts: list[Counter[str]], korean: bool) -> Learned:
+def _from_counts(counts: Sequence[dict[str, int]], korean: bool) -> Learned:
     """The vote from its counts: the vocabulary and each topic's smoothed denominator."""
     vocabulary: frozenset[str] = frozenset().union(*counts)
-    denominators = tuple(math.log(c.total() + ALPHA * len(vocabulary)) for c in counts)
+    denominators = tuple(math.log(sum(c.values()) + ALPHA * len(vocabulary)) for c in counts)
     return Learned(tuple(counts), vocabulary, denominators, korean)
 
 
@@ -105,7 +105,7 @@ def learn_cached(asked: Sequence[Sequence[str]], named: Sequence[str], korean: b
         try:
             fmt, kept, counts = marshal.loads(spot.read_bytes())
             if fmt == LEARNED_FORMAT and kept == digest:
-                return _from_counts([Counter(c) for c in counts], korean)
+                return _from_counts(counts, korean)
         except Exception:  # noqa: BLE001 - missing, unreadable, truncated or foreign: count again
             pass
     made = learn(asked, named, korean, stem, bare)
