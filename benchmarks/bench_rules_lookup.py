@@ -96,7 +96,7 @@ def timing(runs: int = 5) -> str:
     for lang in ("en", "ko"):
         read = rl._read(lang)
         asked = [tuple(raw.get("questions", [])) for raw in read.topics]
-        named = [f"{t.title} {' '.join(t.keywords)}" for t in rl._library_of(lang).topics]
+        named = [rank._own_texts(t) for t in rl._library_of(lang).topics]
         with tempfile.TemporaryDirectory() as folder:
             spot = Path(folder) / "vote.marshal"
             count, cached = [], []

@@ -653,7 +653,7 @@ from lignum_companion.views import rules_rank as rank  # noqa: E402
 
 _TOY_ASKED = [("can my sledge carry wood in the snow", "how many pieces fit on a sledge"),
               ("how much does a loan cost", "can i take another loan")]
-_TOY_NAMED = ["Sledge winter transport", "Loans money"]
+_TOY_NAMED = [("Sledge winter transport",), ("Loans money", "A loan gives $4.")]
 
 
 def _toy(spot: Path | None = None) -> learned.Learned:
@@ -682,7 +682,7 @@ def test_the_vote_is_kept_and_read_back_the_same(tmp_path: Path) -> None:
     spot_bytes = spot.read_bytes()
     kept = _toy(spot)
     query = learned.features("sledge snow", rank._stem, rank._bare)
-    assert kept.probabilities(query) == counted.probabilities(query) and kept.counts == counted.counts
+    assert kept.probabilities(query) == counted.probabilities(query) and kept.seen == counted.seen
     assert spot.read_bytes() == spot_bytes  # read, not written again
 
 
@@ -691,15 +691,16 @@ def test_a_changed_question_or_a_broken_cache_is_counted_again(tmp_path: Path) -
     _toy(spot)
     changed = learned.learn_cached([*_TOY_ASKED[:1], ("loan loan loan",)], _TOY_NAMED, False, rank._stem,
                                    rank._bare, spot)
-    assert changed.counts[1]["w:loan"] == 2  # 'loan loan loan' and the title, not the cached two questions
+    # 'loan loan loan', the title and the body line, not the two questions counted before
+    assert changed.count(1, "w:loan") == 3 and changed.count(0, "w:loan") == 0
     spot.write_bytes(b"not marshal data")
-    assert _toy(spot).counts == _toy(None).counts
+    assert _toy(spot).seen == _toy(None).seen
 
 
 def test_the_learned_vote_is_part_of_the_ranking() -> None:
     """Without the vote the ranking is the texts' alone; with it, the blend keeps the best topic a match."""
     index = rl._library_of("en").search
-    assert index.learned.counts and len(index.learned.counts) == len(index.ids)
+    assert index.learned.seen and len(index.learned.denominators) == len(index.ids)
     scored = rank.scores("can my sledge carry hardwood", index)
     assert scored[0][0] <= 1 + index.learned.weight  # texts scaled to 1, plus at most the vote's weight
     assert index.ids[scored[0][1]] in {"sledge", "transport", "winter-transport"}

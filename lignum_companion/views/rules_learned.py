@@ -5,11 +5,12 @@ from the labelled questions (each topic's `questions` in templates/<lang>/rules,
 tests/rules_questions) which topic a question of that kind is about. A multinomial naive Bayes over binary
 features: the question's words (English stemmed, Korean without particles) and its character n-grams (English
 3-5 letters, Korean 1-3 syllables), which absorb misspellings, Korean particles and spacing. Each topic's title
-and keywords count as one more question. rules_rank adds the topic probabilities, flattened by a temperature,
-to its own normalised score with a weight; both were fitted by leaving one tuning batch out
-(docs/rules-lookup.md). Plain Python: counting takes about 0.1 s, so the counts are kept beside the template cache
-(texts.catalog.cache_folder) under a digest of the questions they were counted from, and read back in about
-20 ms; a question costs one look-up per feature and topic (a few ms).
+and keywords, and each line of its body, count as more questions. rules_rank adds the topic probabilities,
+flattened by a temperature, to its own score scaled to 1 for the best topic, with a weight; smoothing,
+temperature and weight were fitted by leaving one tuning batch out (docs/rules-lookup.md). Plain Python:
+counting takes 0.1-0.2 s, so the counts are kept beside the template cache (texts.catalog.cache_folder) under a
+digest of the texts they were counted from, and read back in a few tens of ms; a question costs one look-up per
+feature and topic (a few ms).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import hashlib
 import marshal
 import math
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +29,8 @@ NGRAMS = {False: (3, 5), True: (1, 3)}  # character n-gram lengths: English lett
 ALPHA = 0.03  # additive smoothing of the feature counts
 # per language: (temperature that flattens the posterior, weight of the probabilities beside the texts' score
 # scaled to 1 for the best topic); fitted by leaving one tuning batch out (docs/rules-lookup.md)
-BLEND = {False: (40.0, 0.5), True: (25.0, 0.75)}
-LEARNED_FORMAT = 1  # raise when the features or what the cache file holds change
+BLEND = {False: (40.0, 0.5), True: (20.0, 0.5)}
+LEARNED_FORMAT = 2  # raise when the features or what the cache file holds change
 
 
 Fold = Callable[[str], str]  # a word to its index form: rules_rank._stem (English) or _bare (Korean)
@@ -52,19 +52,25 @@ def features(text: str, stem: Fold, bare: Fold) -> set[str]:
 
 @dataclass(frozen=True)
 class Learned:
-    """The counts of one language's labelled questions: per topic the questions that had each feature."""
+    """The counts of one language's labelled questions, per feature: which topics' questions had it, how many."""
 
-    counts: tuple[dict[str, int], ...]  # per topic position (as in rules_rank.SearchIndex.ids): feature -> questions
-    vocabulary: frozenset[str]  # every feature seen
-    denominators: tuple[float, ...]  # per topic log(features counted + ALPHA * vocabulary size)
+    seen: dict[str, bytes]  # feature -> (topic position, questions of that topic with it) byte pairs
+    denominators: tuple[float, ...]  # per topic position (as in rules_rank.SearchIndex.ids): log(counted + ALPHA * V)
     korean: bool
+
+    def count(self, pos: int, feature: str) -> int:
+        """How many questions of the topic at `pos` had the feature."""
+        pairs = self.seen.get(feature, b"")
+        return next((pairs[i + 1] for i in range(0, len(pairs), 2) if pairs[i] == pos), 0)
 
     def probabilities(self, query_features: set[str]) -> list[float]:
         """P(topic | question) for every topic position, flattened by the language's temperature."""
-        known = query_features & self.vocabulary
+        known = [self.seen[f] for f in query_features if f in self.seen]
         floor = math.log(ALPHA)
-        logp = [len(known) * (floor - d) + sum(math.log(counts[f] + ALPHA) - floor for f in known & counts.keys())
-                for counts, d in zip(self.counts, self.denominators, strict=True)]
+        logp = [len(known) * (floor - d) for d in self.denominators]
+        for pairs in known:
+            for i in range(0, len(pairs), 2):
+                logp[pairs[i]] += _LOGS[pairs[i + 1]]
         temperature = BLEND[self.korean][0]
         top = max(logp)
         weights = [math.exp((v - top) / temperature) for v in logp]
@@ -77,35 +83,39 @@ class Learned:
         return BLEND[self.korean][1]
 
 
-def learn(asked: Sequence[Sequence[str]], named: Sequence[str], korean: bool, stem: Fold, bare: Fold) -> Learned:
-    """Count the features of each topic's question forms (`asked`, per topic position) and of its title and
-    keywords (`named`, one text per topic): what the vote reads."""
-    counts: list[dict[str, int]] = []
+_LOGS = [math.log(n + ALPHA) - math.log(ALPHA) for n in range(256)]  # a count's log-odds over an unseen feature
+
+
+def learn(asked: Sequence[Sequence[str]], named: Sequence[Sequence[str]], korean: bool, stem: Fold,
+          bare: Fold) -> Learned:
+    """Count the features of each topic's question forms (`asked`, per topic position) and of its own texts
+    (`named`, per topic: its title and keywords, each line of its body), each text one question: what the vote
+    reads. Counts stop at 255 (a byte); no topic comes near it."""
+    totals = [0] * len(asked)
+    by_feature: dict[str, dict[int, int]] = {}
     for pos, questions in enumerate(asked):
-        counted: Counter[str] = Counter()
-        for text in (*questions, named[pos]):
-            counted.update(features(text, stem, bare))
-        counts.append(counted)
-    return _from_counts(counts, korean)
+        for text in (*questions, *named[pos]):
+            found = features(text, stem, bare)
+            totals[pos] += len(found)
+            for f in found:
+                topics = by_feature.setdefault(f, {})
+                topics[pos] = topics.get(pos, 0) + 1
+    seen = {f: bytes(b for pos, n in topics.items() for b in (pos, min(n, 255))) for f, topics in by_feature.items()}
+    denominators = tuple(math.log(total + ALPHA * len(seen)) for total in totals)
+    return Learned(seen, denominators, korean)
 
 
-def _from_counts(counts: Sequence[dict[str, int]], korean: bool) -> Learned:
-    """The vote from its counts: the vocabulary and each topic's smoothed denominator."""
-    vocabulary: frozenset[str] = frozenset().union(*counts)
-    denominators = tuple(math.log(sum(c.values()) + ALPHA * len(vocabulary)) for c in counts)
-    return Learned(tuple(counts), vocabulary, denominators, korean)
-
-
-def learn_cached(asked: Sequence[Sequence[str]], named: Sequence[str], korean: bool, stem: Fold, bare: Fold,
-                 spot: Path | None) -> Learned:
+def learn_cached(asked: Sequence[Sequence[str]], named: Sequence[Sequence[str]], korean: bool, stem: Fold,
+                 bare: Fold, spot: Path | None) -> Learned:
     """`learn`, kept in the file `spot` (None: no cache) under a digest of its input, so a changed question or
     title is counted again; a cache that cannot be read or written only costs the counting."""
-    digest = hashlib.sha256(marshal.dumps((LEARNED_FORMAT, korean, [list(q) for q in asked], list(named)))).digest()
+    given = (LEARNED_FORMAT, korean, [list(q) for q in asked], [list(n) for n in named])
+    digest = hashlib.sha256(marshal.dumps(given)).digest()
     if spot is not None:
         try:
-            fmt, kept, counts = marshal.loads(spot.read_bytes())
-            if fmt == LEARNED_FORMAT and kept == digest:
-                return _from_counts(counts, korean)
+            fmt, kept, seen, denominators = marshal.loads(spot.read_bytes())
+            if fmt == LEARNED_FORMAT and kept == digest and type(seen) is dict:
+                return Learned(seen, tuple(denominators), korean)
         except Exception:  # noqa: BLE001 - missing, unreadable, truncated or foreign: count again
             pass
     made = learn(asked, named, korean, stem, bare)
@@ -114,7 +124,7 @@ def learn_cached(asked: Sequence[Sequence[str]], named: Sequence[str], korean: b
 
         try:
             spot.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write(spot, marshal.dumps((LEARNED_FORMAT, digest, [dict(c) for c in made.counts])))
+            atomic.write(spot, marshal.dumps((LEARNED_FORMAT, digest, made.seen, made.denominators)))
         except OSError:  # read-only place, no permission, full disk: no cache this time
             pass
     return made

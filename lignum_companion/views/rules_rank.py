@@ -221,8 +221,14 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
         forms=tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms),
         lengths=tuple(sum(body.values()) for _, _, body in index), idf=idf, step_topics=step_topics,
         contexts=positions(parts[0]), elsewhere=positions(parts[1]), context_words=naming,
-        learned=rules_learned.learn_cached(asked, [f"{t.title} {' '.join(t.keywords)}" for t in topics],
+        learned=rules_learned.learn_cached(asked, [_own_texts(t) for t in topics],
                                            any(HANGUL.search(t.title) for t in topics), _stem, _bare, learned_at))
+
+
+def _own_texts(topic: Indexed) -> tuple[str, ...]:
+    """What the learned vote counts of a topic beside its question forms: its title and keywords, and each line
+    of its body (the held-aside questions are written from these texts too)."""
+    return (f"{topic.title} {' '.join(topic.keywords)}", *(ln for ln in topic.body.splitlines() if ln.strip()))
 
 
 # --- a question -----------------------------------------------------------------------------------------
