@@ -24,8 +24,8 @@ import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and score
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
 # forms). Held-aside sets: measured once, on the day they were first run, and never tuned on since.
 FLOORS = {
-    "en-tune": (0.95, 0.99),
-    "ko-tune": (0.94, 0.99),
+    "en-tune": (0.99, 0.998),
+    "ko-tune": (0.99, 0.998),
     "en-held": (0.838, 0.976),
     "ko-held": (0.838, 0.938),
 }

@@ -2,8 +2,9 @@
 
 The texts are data (TOML, one table per topic) so they can be corrected or translated without touching code.
 The ranking (BM25 over the texts, keyword phrases, question forms, the part of the game asked about) is
-views/rules_rank.py. A query in Hangul is searched in the Korean texts, one in Latin letters in the English ones;
-the answer is shown in the current language. docs/rules-lookup.md has the method and the figures.
+views/rules_rank.py, with a vote learned from the question forms in views/rules_learned.py. A query in Hangul
+is searched in the Korean texts, one in Latin letters in the English ones; the answer is shown in the current
+language. docs/rules-lookup.md has the method and the figures.
 
 API for other modules: `lookup(query, step=...)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
 `render(topic)`, `render_ruling(ruling)`, `render_list()`, `read_more(rule_id)`.

@@ -13,6 +13,8 @@ a question with particles still meets the topic's words. A synonym table per lan
 lower weight (not for the words of a place's name: 'sale area' is no sale), a word one letter (Korean: one
 jamo) away from a word of the texts stands for it, and a number weighs little unless it is said as a place.
 BM25 is written out here (a few lines) rather than taken from rank_bm25, which needs numpy at start-up.
+Last, the scores are scaled to 1 for the best topic and a vote learned from the labelled questions is added
+(views/rules_learned.py): how players asked before settles what the texts leave close.
 docs/rules-lookup.md has the method and the figures.
 """
 
