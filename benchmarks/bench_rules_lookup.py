@@ -6,13 +6,18 @@ and reports top-1 and top-3 per set, with the misses. Goal (issue 23): on the he
 top-3 >= 98 % in each language; exits 1 when a held-aside set misses it.
 `--cross` also measures each tuning batch (the runs of lines between '#' lines) with its own questions left out
 of the topics' question forms: an estimate of how the ranking does on questions it has not seen.
+The last line times what the learned vote (views/rules_learned.py) adds to `lignum rules QUERY`: counting
+the question forms, reading the counts back from the cache, and ranking one question (medians, in ms).
 Run: python benchmarks/bench_rules_lookup.py [--misses] [--cross] [--set en-tune ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,6 +84,46 @@ def measure(name: str) -> tuple[float, float, list[str]]:
     return top1 / len(questions), top3 / len(questions), misses
 
 
+def timing(runs: int = 5) -> str:
+    """Per language the median ms to count the learned vote, to read it back from its cache, and to rank a
+    question of the tuning set with everything built (no budget: printed for docs/rules-lookup.md)."""
+    sys.path.insert(0, str(ROOT))
+    from lignum_companion.views import rules_learned as learned
+    from lignum_companion.views import rules_lookup as rl
+    from lignum_companion.views import rules_rank as rank
+
+    parts = []
+    for lang in ("en", "ko"):
+        read = rl._read(lang)
+        asked = [tuple(raw.get("questions", [])) for raw in read.topics]
+        named = [rank._own_texts(t) for t in rl._library_of(lang).topics]
+        with tempfile.TemporaryDirectory() as folder:
+            spot = Path(folder) / "vote.marshal"
+            count, cached = [], []
+            for _ in range(runs):
+                spot.unlink(missing_ok=True)
+                start = time.perf_counter()
+                learned.learn_cached(asked, named, lang == "ko", rank._stem, rank._bare, spot)
+                middle = time.perf_counter()
+                learned.learn_cached(asked, named, lang == "ko", rank._stem, rank._bare, spot)
+                count.append(middle - start)
+                cached.append(time.perf_counter() - middle)
+        index = rl._library_of(lang).search
+        questions = [q.lower() for _, q in read_set(f"{lang}-tune")][:200]
+        each, vote = [], []
+        for q in questions:
+            start = time.perf_counter()
+            rank.ranked(q, index)
+            middle = time.perf_counter()
+            index.learned.probabilities(learned.features(q, rank._stem, rank._bare))
+            each.append(middle - start)
+            vote.append(time.perf_counter() - middle)
+        parts.append(f"{lang} counted {statistics.median(count) * 1e3:.0f} ms, cached "
+                     f"{statistics.median(cached) * 1e3:.0f} ms, a question {statistics.median(each) * 1e3:.1f} ms "
+                     f"(the vote {statistics.median(vote) * 1e3:.1f})")
+    return "learned vote: " + "; ".join(parts)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--misses", action="store_true", help="list the questions whose first answer is wrong")
@@ -100,6 +145,7 @@ def main() -> int:
         if opts.cross and not held:
             one, three, rates = cross(name)
             print(f"{'':13} leave one batch out: top-1 {one:6.1%}  top-3 {three:6.1%}  (batches {' '.join(rates)})")
+    print(timing())
     return 1 if failed else 0
 
 

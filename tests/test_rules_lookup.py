@@ -644,3 +644,63 @@ def test_a_topic_holding_every_word_asked_beats_one_repeating_a_few() -> None:
 ])
 def test_sawing_and_tasks_say_which_wood_they_take(lang: str, topic_id: str, said: str) -> None:
     assert said in " ".join(rl._library_of(lang).by_id[topic_id].body.split())
+
+
+# --- the learned vote (views/rules_learned.py) ------------------------------------------------------------
+
+from lignum_companion.views import rules_learned as learned  # noqa: E402
+from lignum_companion.views import rules_rank as rank  # noqa: E402
+
+_TOY_ASKED = [("can my sledge carry wood in the snow", "how many pieces fit on a sledge"),
+              ("how much does a loan cost", "can i take another loan")]
+_TOY_NAMED = [("Sledge winter transport",), ("Loans money", "A loan gives $4.")]
+
+
+def _toy(spot: Path | None = None) -> learned.Learned:
+    return learned.learn_cached(_TOY_ASKED, _TOY_NAMED, False, rank._stem, rank._bare, spot)
+
+
+def test_the_vote_learns_from_how_a_topic_was_asked_even_misspelt() -> None:
+    """Character n-grams carry a misspelt question to the topic whose questions share its letters."""
+    for question, topic in (("sledgde in snw", 0), ("anothr lone", 1), ("slegde pieces", 0)):
+        vote = _toy().probabilities(learned.features(question, rank._stem, rank._bare))
+        assert vote.index(max(vote)) == topic, (question, vote)
+        assert abs(sum(vote) - 1) < 1e-9
+
+
+def test_korean_features_survive_particles_and_spacing() -> None:
+    """'썰매에' and '썰매로' share the syllable n-grams of 썰매; spacing does not cut a word's n-grams."""
+    said = learned.features("썰매에 몇 개", rank._stem, rank._bare)
+    asked = learned.features("썰매로몇개 실어", rank._stem, rank._bare)
+    assert {"w:썰매", "썰매"} <= said and "썰매" in asked and "썰" in said & asked
+
+
+def test_the_vote_is_kept_and_read_back_the_same(tmp_path: Path) -> None:
+    spot = tmp_path / "vote.marshal"
+    counted = _toy(spot)
+    assert spot.is_file()
+    spot_bytes = spot.read_bytes()
+    kept = _toy(spot)
+    query = learned.features("sledge snow", rank._stem, rank._bare)
+    assert kept.probabilities(query) == counted.probabilities(query) and kept.seen == counted.seen
+    assert spot.read_bytes() == spot_bytes  # read, not written again
+
+
+def test_a_changed_question_or_a_broken_cache_is_counted_again(tmp_path: Path) -> None:
+    spot = tmp_path / "vote.marshal"
+    _toy(spot)
+    changed = learned.learn_cached([*_TOY_ASKED[:1], ("loan loan loan",)], _TOY_NAMED, False, rank._stem,
+                                   rank._bare, spot)
+    # 'loan loan loan', the title and the body line, not the two questions counted before
+    assert changed.count(1, "w:loan") == 3 and changed.count(0, "w:loan") == 0
+    spot.write_bytes(b"not marshal data")
+    assert _toy(spot).seen == _toy(None).seen
+
+
+def test_the_learned_vote_is_part_of_the_ranking() -> None:
+    """Without the vote the ranking is the texts' alone; with it, the blend keeps the best topic a match."""
+    index = rl._library_of("en").search
+    assert index.learned.seen and len(index.learned.denominators) == len(index.ids)
+    scored = rank.scores("can my sledge carry hardwood", index)
+    assert scored[0][0] <= 1 + index.learned.weight  # texts scaled to 1, plus at most the vote's weight
+    assert index.ids[scored[0][1]] in {"sledge", "transport", "winter-transport"}

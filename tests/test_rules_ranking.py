@@ -22,12 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and scores the question files)
 
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
-# forms). Held-aside sets: measured once, on the day they were first run, and never tuned on since.
+# forms and what the learned vote counts). Held-aside sets (the seventh, written blind by a colleague): measured
+# once, after the tuning had ended, and never tuned on since: en 94.6 % / 98.5 %, ko 89.2 % / 99.2 % on 130
+# each; the floors are the same measurement without the one line per language that repeats a tuning question
+# (129 each: en 94.6 % / 98.4 %, ko 89.1 % / 99.2 %).
 FLOORS = {
-    "en-tune": (0.95, 0.99),
-    "ko-tune": (0.94, 0.99),
-    "en-held": (0.838, 0.976),
-    "ko-held": (0.838, 0.938),
+    "en-tune": (0.99, 0.998),
+    "ko-tune": (0.99, 0.998),
+    "en-held": (0.945, 0.984),
+    "ko-held": (0.891, 0.992),
 }
 
 

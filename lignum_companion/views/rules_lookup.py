@@ -2,8 +2,9 @@
 
 The texts are data (TOML, one table per topic) so they can be corrected or translated without touching code.
 The ranking (BM25 over the texts, keyword phrases, question forms, the part of the game asked about) is
-views/rules_rank.py. A query in Hangul is searched in the Korean texts, one in Latin letters in the English ones;
-the answer is shown in the current language. docs/rules-lookup.md has the method and the figures.
+views/rules_rank.py, with a vote learned from the question forms in views/rules_learned.py. A query in Hangul
+is searched in the Korean texts, one in Latin letters in the English ones; the answer is shown in the current
+language. docs/rules-lookup.md has the method and the figures.
 
 API for other modules: `lookup(query, step=...)`, `topic_for_rule(rule_id)`, `ruling(rule_id)`, `list_topics()`,
 `render(topic)`, `render_ruling(ruling)`, `render_list()`, `read_more(rule_id)`.
@@ -166,7 +167,8 @@ def _library_of(lang: str) -> _Library:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
     asked = [tuple(raw.get("questions", [])) for raw in read.topics]  # how players ask for it (never shown)
     search = rank.build_index(topics, asked, read.search, {r.id: r.topic for r in read.rulings.values()},
-                              read.step_topics, (read.contexts, read.elsewhere))
+                              read.step_topics, (read.contexts, read.elsewhere),
+                              texts.cache_file(texts.TEMPLATES / lang / "rules" / "learned-vote"))
     return _Library(tuple(topics), by_id, read.rulings, read.labels, read.step_topics, search)
 
 

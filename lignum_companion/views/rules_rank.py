@@ -13,6 +13,8 @@ a question with particles still meets the topic's words. A synonym table per lan
 lower weight (not for the words of a place's name: 'sale area' is no sale), a word one letter (Korean: one
 jamo) away from a word of the texts stands for it, and a number weighs little unless it is said as a place.
 BM25 is written out here (a few lines) rather than taken from rank_bm25, which needs numpy at start-up.
+Last, the scores are scaled to 1 for the best topic and a vote learned from the labelled questions is added
+(views/rules_learned.py): how players asked before settles what the texts leave close.
 docs/rules-lookup.md has the method and the figures.
 """
 
@@ -23,7 +25,10 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
+
+from lignum_companion.views import rules_learned
 
 RULE_ID = re.compile(r"^[Rr](\d{1,3})$")
 TITLE_WEIGHT, KEYWORD_WEIGHT = 3.0, 2.0  # a term in the title or keywords, beside its BM25 weight in the body
@@ -85,6 +90,7 @@ class SearchIndex:
     contexts: dict[str, frozenset[int]]  # 'winter' -> positions of the topics about that part of the game
     elsewhere: dict[str, frozenset[int]]  # 'winter' -> the topics of steps that work otherwise (or not) then
     context_words: dict[str, tuple[tuple[str, ...], ...]]  # 'winter' -> the phrases that name it ('winter', '겨울')
+    learned: rules_learned.Learned  # the naive Bayes vote learned from the question forms (views/rules_learned.py)
 
 
 def normalise_rule_id(text: str) -> str | None:
@@ -179,10 +185,11 @@ def _contains(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], search: Mapping[str, Any],
                 ruling_topics: dict[str, str], step_topics: dict[str, tuple[str, ...]],
-                parts: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]) -> SearchIndex:
+                parts: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]],
+                learned_at: Path | None = None) -> SearchIndex:
     """Index the topics (with `asked`, each topic's question forms) under the [search] settings of a language;
     `parts` is ([context_topics], [context_elsewhere]): per part of the game its topics and the steps it does
-    otherwise, by topic id."""
+    otherwise, by topic id; `learned_at` is where the learned vote's counts are kept (None: counted here)."""
     stopwords, unstemmed = frozenset(search.get("stopwords", ())), frozenset(search.get("unstemmed", ()))
     syllables = frozenset(search.get("syllables", ()))
     weak = frozenset(w if HANGUL.match(w) else _stem(w) for w in search.get("weak", ()))
@@ -215,7 +222,15 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
                                    for t in topics),
         forms=tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms),
         lengths=tuple(sum(body.values()) for _, _, body in index), idf=idf, step_topics=step_topics,
-        contexts=positions(parts[0]), elsewhere=positions(parts[1]), context_words=naming)
+        contexts=positions(parts[0]), elsewhere=positions(parts[1]), context_words=naming,
+        learned=rules_learned.learn_cached(asked, [_own_texts(t) for t in topics],
+                                           any(HANGUL.search(t.title) for t in topics), _stem, _bare, learned_at))
+
+
+def _own_texts(topic: Indexed) -> tuple[str, ...]:
+    """What the learned vote counts of a topic beside its question forms: its title and keywords, and each line
+    of its body (the held-aside questions are written from these texts too)."""
+    return (f"{topic.title} {' '.join(topic.keywords)}", *(ln for ln in topic.body.splitlines() if ln.strip()))
 
 
 # --- a question -----------------------------------------------------------------------------------------
@@ -381,8 +396,19 @@ def scores(query: str, lib: SearchIndex, step: str = "") -> list[tuple[float, in
         score += 20.0 * len(wanted_rules & set(rules)) + 40.0 * (topic_id in home)
         if score + known > 0:
             results.append(((score + known) * factors.get(pos, 1.0), pos, plain * factors.get(pos, 1.0)))
-    results.sort(key=lambda sp: (-sp[0], sp[1]))
-    return results
+    return _blend(query, lib, results)
+
+
+def _blend(query: str, lib: SearchIndex, results: list[tuple[float, int, float]]) -> list[tuple[float, int, float]]:
+    """The texts' scores scaled to 1 for the best, plus the learned vote's probability of each topic times its
+    weight (views/rules_learned.py): how players asked for a topic before settles what the texts leave close."""
+    if not results:
+        return results
+    best = max(s for s, _, _ in results)
+    vote = lib.learned.probabilities(rules_learned.features(query, _stem, _bare))
+    blended = [(s / best + lib.learned.weight * vote[pos], pos, plain) for s, pos, plain in results]
+    blended.sort(key=lambda sp: (-sp[0], sp[1]))
+    return blended
 
 
 def ranked(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> list[str]:
