@@ -113,6 +113,7 @@ class _Read:
     step_topics: dict[str, tuple[str, ...]] = field(default_factory=dict)
     contexts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     elsewhere: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    unnamed: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def add(self, doc: dict[str, Any]) -> None:
         """Take in one file: its topics, rulings, labels, search words and step data."""
@@ -126,7 +127,7 @@ class _Read:
                 self.reading_topics[raw["id"]] = tuple(raw["other_reading_topics"])
         self.labels.update(doc.get("labels", {}))
         for mine, theirs in ((self.step_topics, "step_topics"), (self.contexts, "context_topics"),
-                             (self.elsewhere, "context_elsewhere")):
+                             (self.elsewhere, "context_elsewhere"), (self.unnamed, "context_unnamed")):
             mine.update((key, tuple(ids)) for key, ids in doc.get(theirs, {}).items())
         for key, value in doc.get("search", {}).items():
             if isinstance(value, dict):
@@ -159,7 +160,8 @@ def _library_of(lang: str) -> _Library:
         if t.id in by_id:
             raise RulesTemplateError(f"topic {t.id} is defined twice")
         by_id[t.id] = t
-    for step, ids in (read.step_topics | read.contexts | read.elsewhere).items():
+    for step, ids in [pair for named in (read.step_topics, read.contexts, read.elsewhere, read.unnamed)
+                      for pair in named.items()]:
         if unknown := [i for i in ids if i not in by_id]:
             raise RulesTemplateError(f"step {step} names the unknown topics {', '.join(unknown)}")
     for r in read.rulings.values():
@@ -167,7 +169,7 @@ def _library_of(lang: str) -> _Library:
             raise RulesTemplateError(f"ruling {r.id} points to the unknown topic {r.topic}")
     asked = [tuple(raw.get("questions", [])) for raw in read.topics]  # how players ask for it (never shown)
     search = rank.build_index(topics, asked, read.search, {r.id: r.topic for r in read.rulings.values()},
-                              read.step_topics, (read.contexts, read.elsewhere),
+                              read.step_topics, (read.contexts, read.elsewhere, read.unnamed),
                               texts.cache_file(texts.TEMPLATES / lang / "rules" / "learned-vote"))
     return _Library(tuple(topics), by_id, read.rulings, read.labels, read.step_topics, search)
 
@@ -240,7 +242,7 @@ def index_without(questions: set[str], lang: str) -> rank.SearchIndex:
     asked = [tuple(q for q in raw.get("questions", []) if q.lower() not in questions) for raw in read.topics]
     return rank.build_index(_library_of(lang).topics, asked, read.search,
                             {r.id: r.topic for r in read.rulings.values()}, read.step_topics,
-                            (read.contexts, read.elsewhere))
+                            (read.contexts, read.elsewhere, read.unnamed))
 
 
 # --- rendering ------------------------------------------------------------------------------------------

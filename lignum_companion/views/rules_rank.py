@@ -47,6 +47,7 @@ CONTEXT_FACTOR = 1.6  # a topic of the part of the game the query names ("... in
 PART_FACTORS: dict[str, float] = {}
 ELSEWHERE_FACTOR = 0.75  # a topic of a step that the named part of the game does otherwise or not at all
 STEP_PART_FACTOR, STEP_ELSEWHERE_FACTOR = 1.5, 0.85  # the part of the game the table is in (`play`), as above
+UNNAMED_FACTOR = 0.7  # a topic of [context_unnamed] when its part is neither named nor the table's (a winter step)
 STEP_FACTOR = 1.15  # and the topics of its step ([step_topics])
 K1, B = 1.2, 0.75  # BM25's usual term-saturation and length-normalisation constants
 
@@ -89,6 +90,7 @@ class SearchIndex:
     step_topics: dict[str, tuple[str, ...]]  # 'winter feeding' -> the topics about that step, closest first
     contexts: dict[str, frozenset[int]]  # 'winter' -> positions of the topics about that part of the game
     elsewhere: dict[str, frozenset[int]]  # 'winter' -> the topics of steps that work otherwise (or not) then
+    unnamed: dict[str, frozenset[int]]  # 'winter' -> the topics asked for only by naming it (winter-sawing)
     context_words: dict[str, tuple[tuple[str, ...], ...]]  # 'winter' -> the phrases that name it ('winter', '겨울')
     learned: rules_learned.Learned  # the naive Bayes vote learned from the question forms (views/rules_learned.py)
 
@@ -185,11 +187,12 @@ def _contains(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], search: Mapping[str, Any],
                 ruling_topics: dict[str, str], step_topics: dict[str, tuple[str, ...]],
-                parts: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]],
+                parts: tuple[dict[str, tuple[str, ...]], ...],
                 learned_at: Path | None = None) -> SearchIndex:
     """Index the topics (with `asked`, each topic's question forms) under the [search] settings of a language;
-    `parts` is ([context_topics], [context_elsewhere]): per part of the game its topics and the steps it does
-    otherwise, by topic id; `learned_at` is where the learned vote's counts are kept (None: counted here)."""
+    `parts` is ([context_topics], [context_elsewhere], [context_unnamed]): per part of the game its topics, the
+    steps it does otherwise and the topics asked for only by naming it, by topic id; `learned_at` is where the
+    learned vote's counts are kept (None: counted here)."""
     stopwords, unstemmed = frozenset(search.get("stopwords", ())), frozenset(search.get("unstemmed", ()))
     syllables = frozenset(search.get("syllables", ()))
     weak = frozenset(w if HANGUL.match(w) else _stem(w) for w in search.get("weak", ()))
@@ -222,7 +225,8 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
                                    for t in topics),
         forms=tuple(tuple({term: idf[term] for term in q} for q in qs if q) for qs in form_terms),
         lengths=tuple(sum(body.values()) for _, _, body in index), idf=idf, step_topics=step_topics,
-        contexts=positions(parts[0]), elsewhere=positions(parts[1]), context_words=naming,
+        contexts=positions(parts[0]), elsewhere=positions(parts[1]),
+        unnamed=positions(parts[2]) if len(parts) > 2 else {}, context_words=naming,
         learned=rules_learned.learn_cached(asked, [_own_texts(t) for t in topics],
                                            any(HANGUL.search(t.title) for t in topics), _stem, _bare, learned_at))
 
@@ -331,8 +335,10 @@ def _boosts(query: str, lib: SearchIndex, step: str) -> dict[int, float]:
         for pos in positions:
             factor[pos] = max(factor.get(pos, 1.0), by)
 
+    named = {step.split()[0]} if step else set()
     for part, words in lib.context_words.items():
         if part in lib.contexts and _mentions(query, words, lib):
+            named.add(part)
             boost(lib.contexts[part], PART_FACTORS.get(part, CONTEXT_FACTOR))
             for pos in lib.elsewhere.get(part, ()):  # "... in winter": not the spring woodcutting or market
                 factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
@@ -344,6 +350,10 @@ def _boosts(query: str, lib: SearchIndex, step: str) -> dict[int, float]:
         position = {topic_id: pos for pos, topic_id in enumerate(lib.ids)}
         for pos in {position[i] for i in lib.step_topics.get(step, ()) if i in position}:
             factor[pos] = factor.get(pos, 1.0) * STEP_FACTOR
+    for part, positions in lib.unnamed.items():  # no winter word, not in winter: the spring step, not its namesake
+        if part not in named:
+            for pos in positions:
+                factor[pos] = min(factor.get(pos, 1.0), UNNAMED_FACTOR)
     return factor
 
 
