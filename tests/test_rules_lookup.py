@@ -580,6 +580,31 @@ def test_the_step_never_overrides_a_clear_answer() -> None:
         assert rl.lookup(question, step="winter feeding")[0].id == topic_id
 
 
+@pytest.mark.parametrize("lang,plain,winter", [
+    ("en", "what do i need to saw", "what do i need to saw in winter"),
+    ("ko", "톱질에 뭐가 필요해", "겨울에 톱질하려면 뭐가 필요해"),
+])
+def test_a_winter_step_with_a_spring_namesake_needs_winter_named(lang: str, plain: str, winter: str) -> None:
+    """[context_unnamed]: players ask for winter-sawing only by naming winter (or during it, in `play`); without
+    that, the spring step comes first and its winter namesake ranks lower."""
+    lib = rl._library_of(lang).search
+    at = lib.ids.index("winter-sawing")
+    assert rank._boosts(plain, lib, "").get(at) == rank.UNNAMED_FACTOR < 1
+    assert rank._boosts(winter, lib, "").get(at, 1.0) > 1
+    assert rank._boosts(plain, lib, "winter sawing").get(at, 1.0) > 1
+    assert rank.ranked(plain, lib)[0] == "sawing"
+    assert rank.ranked(winter, lib)[0] == "winter-sawing"
+
+
+@pytest.mark.parametrize("lang,question", [("en", "how many bearers with 4 players"), ("ko", "4인이면 짐꾼 몇 명")])
+def test_naming_four_players_ranks_the_smaller_player_counts_lower(lang: str, question: str) -> None:
+    lib = rl._library_of(lang).search
+    boosts = rank._boosts(question, lib, "")
+    smaller = (boosts.get(lib.ids.index("two-players")), boosts.get(lib.ids.index("three-players")))
+    assert smaller == (rank.ELSEWHERE_FACTOR, rank.ELSEWHERE_FACTOR)
+    assert rank._boosts(question.replace("4", "2"), lib, "").get(lib.ids.index("two-players"), 1.0) > 1
+
+
 def test_play_passes_its_step_to_the_lookup(tmp_path) -> None:
     """`rules ...` typed at a prompt of `play` in winter answers with the winter topic; the same words given to
     `lignum rules` outside a game answer with the spring one."""
