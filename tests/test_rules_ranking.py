@@ -22,15 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and scores the question files)
 
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
-# forms and what the learned vote counts). Held-aside sets (the seventh, written blind by a colleague): measured
-# once, after the tuning had ended, and never tuned on since: en 94.6 % / 98.5 %, ko 89.2 % / 99.2 % on 130
-# each; the floors are the same measurement without the one line per language that repeats a tuning question
-# (129 each: en 94.6 % / 98.4 %, ko 89.1 % / 99.2 %).
+# forms and what the learned vote counts). Held-aside sets (the eighth, written blind by a colleague): measured
+# once, after the tuning had ended, and never tuned on since: en 94.6 % / 97.7 %, ko 90.8 % / 98.5 % on 130
+# each; the floors are the same measurement without the four English lines that repeat a tuning question (126:
+# en 94.4 % / 97.6 %; Korean 130, unchanged).
 FLOORS = {
     "en-tune": (0.99, 0.998),
     "ko-tune": (0.988, 0.998),
-    "en-held": (0.945, 0.984),
-    "ko-held": (0.891, 0.992),
+    "en-held": (0.944, 0.976),
+    "ko-held": (0.907, 0.984),
 }
 
 
