@@ -369,6 +369,20 @@ def _no_action_line(g, plans: dict[str, advice.Forecast]) -> str:
     return f"{p.name} done"
 
 
+def _charged_as_forecast(g, winter: int, seed: int) -> list[advice.Forecast]:
+    """Play the winter as a player who does nothing but the forecast's forced sales, and check that what it
+    charged each player (money paid, debt, forced loans) is the forecast made at its start (R14)."""
+    before = [(p.loans, p.debt) for p in g.players]
+    expected = advice.forecasts(g)
+    while g.round == winter:
+        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
+    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
+        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
+        assert (paid + p.debt - debt, p.loans - loans, p.debt - debt) == (f.cost, f.loans_forced, f.debt), \
+            (seed, p.name, f)
+    return expected
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who_does_nothing(seed):
     rng = random.Random(seed)
@@ -378,16 +392,8 @@ def test_the_forecast_at_a_winter_start_is_what_that_winter_charges_a_player_who
         return g.round == winter and g.step == "bonus" and not g.acted
 
     report = simulate.play_game(seed, rng.choice((2, 3, 4)), rng.choice(D.MODES), check="none", stop=winter_start)
-    g = report.game
-    assert winter_start(g)
-    before = [(p.loans, p.debt) for p in g.players]
-    expected = advice.forecasts(g)
-    while g.round == winter:
-        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
-    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
-        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
-        assert (paid + p.debt - debt, p.loans - loans) == (f.cost, f.loans_forced), (seed, p.name, f)
-        assert p.debt - debt == f.debt, (seed, p.name, f)
+    assert winter_start(report.game)
+    for f in _charged_as_forecast(report.game, winter, seed):
         assert (f.food.missing + f.heating.missing) * D.WINTER_MISSING_PIECE_COST == f.cost
 
 
@@ -404,14 +410,7 @@ def test_property_the_forecast_is_the_winter_actually_charged(seed, players, mod
     def winter_start(g) -> bool:
         return g.round == winter and g.step == "bonus" and not g.acted
 
-    g = simulate.play_game(seed, players, mode, check="none", stop=winter_start).game
-    before = [(p.loans, p.debt) for p in g.players]
-    expected = advice.forecasts(g)
-    while g.round == winter:
-        apply(g, parse(_no_action_line(g, {f.player: f for f in expected}), g.board))
-    for p, (loans, debt), f in zip(g.players, before, expected, strict=True):
-        paid = -sum(e.amount for e in p.ledger if e.round == winter and e.reason in ("winter food", "winter heating"))
-        assert (paid + p.debt - debt, p.loans - loans, p.debt - debt) == (f.cost, f.loans_forced, f.debt)
+    _charged_as_forecast(simulate.play_game(seed, players, mode, check="none", stop=winter_start).game, winter, seed)
 
 
 def test_the_forecast_says_in_words_when_the_food_takes_the_heating_wood_and_what_avoids_it():
