@@ -605,6 +605,37 @@ def test_naming_four_players_ranks_the_smaller_player_counts_lower(lang: str, qu
     assert rank._boosts(question.replace("4", "2"), lib, "").get(lib.ids.index("two-players"), 1.0) > 1
 
 
+@pytest.mark.parametrize("lang,question,count", [
+    ("en", "expert with three people, how many planned work cards", "three-players"),
+    ("en", "two people, is the forest smaller", "two-players"),
+    ("ko", "3인플 나무꾼 몇명 깔죠", "three-players"),
+    ("ko", "둘인데 숲 영역 몇 개 써", "two-players"),
+    ("ko", "세명이서 하면 과업 카드 몇 장", "three-players"),
+])
+def test_the_player_count_said_the_players_way_names_its_topic(lang: str, question: str, count: str) -> None:
+    """'three people', 3인플, 세명이서 name the player count as '3 players' and 3인 do; a number alone does not
+    ('3 woodcutters', 셋째 건조 구역), nor a stop word beside it ('3 of us' is no bare 3)."""
+    lib = rl._library_of(lang).search
+    assert rank._boosts(question, lib, "").get(lib.ids.index(count), 1.0) == rank.CONTEXT_FACTOR
+    plain = {"en": ("3 woodcutters on 10", "2 of the bearers", "3 of them are on 10"),
+             "ko": ("셋째 건조 구역 보너스", "둘이 같은 번호 골라도 돼", "우리 셋 다 같은 영역")}[lang]
+    for said in plain:
+        assert not {lib.ids.index(t) for t in ("two-players", "three-players")} & set(rank._boosts(said, lib, ""))
+
+
+@pytest.mark.parametrize("lang,question", [("en", "can i use a wagon in winter"),
+                                           ("ko", "겨울에 짐꾼이나 수레로 나르면 안돼?")])
+def test_naming_winter_ranks_the_wagon_and_the_bearers_lower(lang: str, question: str) -> None:
+    """The sledge is the only transport in winter: a winter question ranks the wagon, the bearers' and the
+    wagon's locations lower, and the sledge higher (R7, R13)."""
+    lib = rl._library_of(lang).search
+    boosts = rank._boosts(question, lib, "")
+    assert [boosts.get(lib.ids.index(t)) for t in ("wagon", "loc-4", "loc-6")] == [rank.ELSEWHERE_FACTOR] * 3
+    assert boosts.get(lib.ids.index("sledge"), 1.0) > 1
+    assert rank._boosts(question.replace("winter", "summer").replace("겨울", "여름"), lib, "").get(
+        lib.ids.index("wagon"), 1.0) == 1.0
+
+
 def test_play_passes_its_step_to_the_lookup(tmp_path) -> None:
     """`rules ...` typed at a prompt of `play` in winter answers with the winter topic; the same words given to
     `lignum rules` outside a game answer with the spring one."""

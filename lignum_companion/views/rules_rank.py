@@ -213,7 +213,7 @@ def build_index(topics: Sequence[Indexed], asked: Sequence[Sequence[str]], searc
     def positions(named: dict[str, tuple[str, ...]]) -> dict[str, frozenset[int]]:
         return {part: frozenset(position[i] for i in ids) for part, ids in named.items()}
 
-    naming = {part: tuple(p for w in words if (p := _sequence(w, stopwords, unstemmed)))
+    naming = {part: tuple(p for w in words if (p := _sequence(w, frozenset(), unstemmed)))
               for part, words in search.get("context", {}).items()}
     return SearchIndex(
         ids=tuple(t.id for t in topics), rules=tuple(t.rules for t in topics), ruling_topics=ruling_topics,
@@ -321,8 +321,8 @@ def _one_apart(typed: str, known: str) -> bool:
 
 def _mentions(query: str, phrases: tuple[tuple[str, ...], ...], lib: SearchIndex) -> bool:
     """Whether the query names a part of the game: one of its phrases, word for word ('drying card', '2 player';
-    Korean without particles, so '겨울에는' names 겨울)."""
-    sequence = _sequence(query, lib.stopwords, lib.unstemmed)
+    Korean without particles, so '겨울에는' names 겨울). Stop words count here: '3 of us' is not a bare 3."""
+    sequence = _sequence(query, frozenset(), lib.unstemmed)
     return any(_contains(sequence, p) for p in phrases)
 
 
