@@ -63,11 +63,12 @@ def _not_words_in(text: str) -> list[str]:
 
 def _strings(value: object, path: str = "") -> list[tuple[str, str]]:
     """(where, text) of every string of a parsed template, what players type left out ([aliases] of words.toml,
-    the search `keywords` of a rules topic)."""
+    the search `keywords` of a rules topic and its `questions`, the ways players have asked for it: never shown,
+    and kept in the players' words, 조커 and 건조칸 too, so that the lookup learns what players type)."""
     if isinstance(value, str):
         return [(path, value)]
     if isinstance(value, dict):
-        return [s for k, v in value.items() if k not in ("aliases", "keywords")
+        return [s for k, v in value.items() if k not in ("aliases", "keywords", "questions")
                 for s in _strings(v, f"{path}.{k}".strip("."))]
     if isinstance(value, list):
         return [s for i, v in enumerate(value) for s in _strings(v, f"{path}[{i}]")]
@@ -233,3 +234,24 @@ def test_no_particle_pair_follows_a_field_that_can_hold_a_latin_word() -> None:
 
 def test_the_particle_pair_check_sees_a_name_before_a_pair() -> None:
     assert [m.group(1) for m in _FIELD_PAIR.finditer("{name}은(는) 벴습니다; {what}을(를) 냅니다")] == ["name", "what"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_question_forms_left_out_of_the_check_are_never_shown(lang: str) -> None:
+    """The check above leaves out a topic's `questions` because no answer shows them: rendering every topic, at
+    any width, prints none of its question forms."""
+    import tomllib
+
+    from lignum_companion.texts import catalog
+    from lignum_companion.views import rules_lookup as rl
+
+    forms = {}
+    for path in (TEMPLATES / lang / "rules").glob("*.toml"):
+        for t in tomllib.loads(path.read_text(encoding="utf-8")).get("topic", []):
+            forms[t["id"]] = [q for q in t.get("questions", []) if len(q) > 12]
+    assert sum(map(len, forms.values())) > 500, lang
+    with catalog.speaking(lang):
+        for topic in rl.list_topics():
+            for width in (60, 200):
+                shown = " ".join(rl.render(topic, width).split())
+                assert not [q for q in forms[topic.id] if " ".join(q.split()) in shown], topic.id
