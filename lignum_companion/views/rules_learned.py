@@ -29,7 +29,7 @@ NGRAMS = {False: (3, 5), True: (1, 3)}  # character n-gram lengths: English lett
 ALPHA = 0.03  # additive smoothing of the feature counts
 # per language: (temperature that flattens the posterior, weight of the probabilities beside the texts' score
 # scaled to 1 for the best topic); fitted by leaving one tuning batch out (docs/rules-lookup.md)
-BLEND = {False: (40.0, 0.5), True: (20.0, 0.5)}
+BLEND = {False: (40.0, 0.7), True: (20.0, 0.9)}
 LEARNED_FORMAT = 2  # raise when the features or what the cache file holds change
 
 

@@ -406,17 +406,21 @@ def scores(query: str, lib: SearchIndex, step: str = "") -> list[tuple[float, in
         score += 20.0 * len(wanted_rules & set(rules)) + 40.0 * (topic_id in home)
         if score + known > 0:
             results.append(((score + known) * factors.get(pos, 1.0), pos, plain * factors.get(pos, 1.0)))
-    return _blend(query, lib, results)
+    return _blend(query, lib, results, factors)
 
 
-def _blend(query: str, lib: SearchIndex, results: list[tuple[float, int, float]]) -> list[tuple[float, int, float]]:
+def _blend(query: str, lib: SearchIndex, results: list[tuple[float, int, float]],
+           factors: Mapping[int, float]) -> list[tuple[float, int, float]]:
     """The texts' scores scaled to 1 for the best, plus the learned vote's probability of each topic times its
-    weight (views/rules_learned.py): how players asked for a topic before settles what the texts leave close."""
+    weight (views/rules_learned.py): how players asked for a topic before settles what the texts leave close.
+    The part of the game the question names (or the table is in) weighs on the vote as on the texts: a question
+    with no winter word is not about a winter step because players asked for that step in similar words."""
     if not results:
         return results
     best = max(s for s, _, _ in results)
     vote = lib.learned.probabilities(rules_learned.features(query, _stem, _bare))
-    blended = [(s / best + lib.learned.weight * vote[pos], pos, plain) for s, pos, plain in results]
+    blended = [(s / best + lib.learned.weight * vote[pos] * factors.get(pos, 1.0), pos, plain)
+               for s, pos, plain in results]
     blended.sort(key=lambda sp: (-sp[0], sp[1]))
     return blended
 
