@@ -611,6 +611,7 @@ def test_naming_four_players_ranks_the_smaller_player_counts_lower(lang: str, qu
     ("ko", "3인플 나무꾼 몇명 깔죠", "three-players"),
     ("ko", "둘인데 숲 영역 몇 개 써", "two-players"),
     ("ko", "세명이서 하면 과업 카드 몇 장", "three-players"),
+    ("ko", "저희 세 명인데요 10번 칸에 나무꾼 몇 명", "three-players"),
 ])
 def test_the_player_count_said_the_players_way_names_its_topic(lang: str, question: str, count: str) -> None:
     """'three people', 3인플, 세명이서 name the player count as '3 players' and 3인 do; a number alone does not
