@@ -22,15 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and scores the question files)
 
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
-# forms and what the learned vote counts). Held-aside sets (the eighth, written blind by a colleague): measured
-# once, after the tuning had ended, and never tuned on since: en 94.6 % / 97.7 %, ko 90.8 % / 98.5 % on 130
-# each; the floors are the same measurement without the four English lines that repeat a tuning question (126:
-# en 94.4 % / 97.6 %; Korean 130, unchanged).
+# forms and what the learned vote counts). Held-aside sets (the tenth, written blind by two colleagues, 200 a
+# language; the lines repeating a tuning question word for word taken out unread before): measured once, after
+# the tuning had ended, and never tuned on since: en 187 / 195 first, 192 / 195 in the top three; ko 191 / 198
+# and 196 / 198. The goal (docs/rules-lookup.md) is 90 % / 98 %.
 FLOORS = {
-    "en-tune": (0.99, 0.998),
-    "ko-tune": (0.988, 0.998),
-    "en-held": (0.944, 0.976),
-    "ko-held": (0.907, 0.984),
+    "en-tune": (0.992, 0.998),
+    "ko-tune": (0.991, 0.997),
+    "en-held": (0.958, 0.984),
+    "ko-held": (0.964, 0.989),
 }
 
 
