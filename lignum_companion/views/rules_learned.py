@@ -8,9 +8,9 @@ features: the question's words (English stemmed, Korean without particles) and i
 and keywords, and each line of its body, count as more questions. rules_rank adds the topic probabilities,
 flattened by a temperature, to its own score scaled to 1 for the best topic, with a weight; smoothing,
 temperature and weight were fitted by leaving one tuning batch out (docs/rules-lookup.md). Plain Python:
-counting takes 0.1-0.2 s, so the counts are kept beside the template cache (texts.catalog.cache_folder) under a
-digest of the texts they were counted from, and read back in a few tens of ms; a question costs one look-up per
-feature and topic (a few ms).
+counting takes a few tenths of a second, so the counts are kept beside the template cache
+(texts.catalog.cache_folder) under a digest of the texts they were counted from, and read back in a few tens of
+ms; a question costs one look-up per feature and topic (a few ms).
 """
 
 from __future__ import annotations
