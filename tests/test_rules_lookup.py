@@ -619,7 +619,7 @@ def test_the_player_count_said_the_players_way_names_its_topic(lang: str, questi
     lib = rl._library_of(lang).search
     assert rank._boosts(question, lib, "").get(lib.ids.index(count), 1.0) == rank.CONTEXT_FACTOR
     plain = {"en": ("3 woodcutters on 10", "2 of the bearers", "3 of them are on 10"),
-             "ko": ("셋째 건조 구역 보너스", "둘이 같은 번호 골라도 돼", "우리 셋 다 같은 영역")}[lang]
+             "ko": ("셋째 건조 구역 보너스", "둘이 같은 번호 골라도 돼", "오두막 셋 다 건조용 자리에 놔도 돼")}[lang]
     for said in plain:
         assert not {lib.ids.index(t) for t in ("two-players", "three-players")} & set(rank._boosts(said, lib, ""))
 
