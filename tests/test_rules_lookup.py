@@ -761,3 +761,50 @@ def test_the_learned_vote_is_part_of_the_ranking() -> None:
     scored = rank.scores("can my sledge carry hardwood", index)
     assert scored[0][0] <= 1 + index.learned.weight  # texts scaled to 1, plus at most the vote's weight
     assert index.ids[scored[0][1]] in {"sledge", "transport", "winter-transport"}
+
+
+# --- the question's language, and questions about nothing in the game (issue 32) -------------------------
+
+
+def _no_choice(monkeypatch: pytest.MonkeyPatch, locale: str = "en_US.UTF-8") -> None:
+    """No --lang, no LIGNUM_LANG, and a locale: the machine's setting, which counts as no choice."""
+    monkeypatch.delenv("LIGNUM_LANG", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", locale)
+
+
+def test_a_question_in_hangul_is_answered_in_korean_when_no_language_was_chosen(monkeypatch) -> None:
+    _no_choice(monkeypatch)
+    korean = run("rules", "겨울에", "음식이", "모자라면")
+    assert korean.exit_code == 0 and korean.stdout.startswith("겨울 5단계: 음식 섭취  [winter-feeding]")
+    assert "적용하는 판정" in korean.stdout and "Rulings applied" not in korean.stdout
+    assert run("rules", "fodder").stdout.startswith("Location 6: fodder")  # Latin letters keep the locale
+    chosen = run("rules", "겨울에 음식이 모자라면", "--lang", "en")
+    assert chosen.exit_code == 0 and chosen.stdout.startswith("Winter step 5: feeding  [winter-feeding]")
+    monkeypatch.setenv("LIGNUM_LANG", "en")
+    assert run("rules", "겨울에 음식이 모자라면").stdout.startswith("Winter step 5: feeding")
+    assert rl.language_of("겨울에 음식이 모자라면") is None  # LIGNUM_LANG chose
+    monkeypatch.delenv("LIGNUM_LANG")
+    assert rl.language_of("겨울에 음식이 모자라면") == "ko" and rl.language_of("winter food") is None
+
+
+@pytest.mark.parametrize("query,lang", [("치킨 시켜도 돼?", "ko"), ("what's the wifi password", "en"),
+                                        ("오늘 날씨 어때", "ko"), ("should we get beer", "en")])
+def test_a_question_about_nothing_in_the_game_says_so_lists_topics_and_exits_1(monkeypatch, query, lang) -> None:
+    _no_choice(monkeypatch)
+    assert rl.lookup(query) == []
+    result = run("rules", *query.split())
+    assert result.exit_code == 1 and result.stdout == ""
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert ("맞는 규칙이 없습니다" in line) == (lang == "ko") and ("no rule matches" in line) == (lang == "en")
+    ids = {t.id for t in rl.list_topics()}
+    named = re.findall(r"`(?:lignum rules )?([a-z-]+)`", line)
+    assert len(named) >= 5 and set(named) <= ids, named
+
+
+def test_a_question_with_a_game_word_or_a_part_of_the_game_still_finds_its_topic() -> None:
+    assert rl.lookup("3인이면 뭐가 달라")[0].id == "three-players"  # names a player count, few words of the texts
+    assert rl.lookup("price list for wood please")[0].id == "selling"
+    assert rl.lookup("go to 13")[0].id == "loc-13"

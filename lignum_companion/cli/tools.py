@@ -76,9 +76,22 @@ def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the topics (or the ruling) as JSON."),
 ) -> None:
     """Rules lookup: list the topics, search them by words, or explain a ruling ({rulings})."""
+    from lignum_companion.texts import catalog as texts
     from lignum_companion.views import rules_lookup as rl
 
     text = " ".join(query or []).strip()
+    asked_in = rl.language_of(text)  # a question in Hangul, no language chosen: answered in Korean
+    if asked_in:
+        with texts.speaking(asked_in):
+            _rules(text, as_json)
+        return
+    _rules(text, as_json)
+
+
+def _rules(text: str, as_json: bool) -> None:
+    """The rules command once its language is settled."""
+    from lignum_companion.views import rules_lookup as rl
+
     width = _width()
     if not text:
         if as_json:

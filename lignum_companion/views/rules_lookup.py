@@ -21,7 +21,8 @@ from lignum_companion.texts import catalog as texts
 from lignum_companion.views import rules_rank as rank
 from lignum_companion.views.rules_rank import HANGUL, normalise_rule_id
 
-__all__ = ["HANGUL", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label", "list_rulings",
+__all__ = ["HANGUL", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label",
+           "language_of", "list_rulings",
            "list_topics", "lookup", "normalise_rule_id", "read_more", "render", "render_list", "render_ruling",
            "ruling", "topic", "topic_for_rule"]
 
@@ -233,6 +234,17 @@ def lookup(query: str, limit: int = 5, step: str = "") -> list[Topic]:
         return []
     source = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
     return [lib.by_id.get(i, source.by_id[i]) for i in rank.ranked(q, source.search, limit, step)]
+
+
+def language_of(query: str) -> str | None:
+    """The language to answer a question in when nobody chose one (no `--lang`, no LIGNUM_LANG): Korean for a
+    question typed in Hangul, else None (the usual choice: the game's language, else the locale). The locale
+    counts as no choice here: it is the machine's setting (often English on a shared or rented one), while a
+    question typed in Hangul says which language the asker reads. A question in Latin letters keeps the locale,
+    since Korean tables type the game's English words too ("wagon")."""
+    if HANGUL.search(query) and texts.told() is None:
+        return "ko"
+    return None
 
 
 def index_without(questions: set[str], lang: str) -> rank.SearchIndex:

@@ -40,6 +40,9 @@ FORMS_K = 1
 # holds) ** COORD, so a topic that has every word asked about beats one that repeats a few of them
 COORD, COORD_FLOOR = 0.5, 0.3
 RELATED = 0.25  # the others named beside the best: at least this share of its score on the texts alone
+NOTHING = 1.5  # below this score on the texts' words alone, and naming no part of the game, a question is about
+# nothing in the game ("what's the wifi password", 치킨 시켜도 돼?): the question forms and the vote alone would
+# still pick a topic from a colloquial ending, so no topic is named (every tuning question scores 2 or more)
 QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
@@ -425,12 +428,25 @@ def _blend(query: str, lib: SearchIndex, results: list[tuple[float, int, float]]
     return blended
 
 
+def about_the_game(query: str, lib: SearchIndex, scored: list[tuple[float, int, float]] | None = None) -> bool:
+    """Whether a question is about the game at all: some topic's own texts (not only how players asked before)
+    hold its words well enough, or it names a part of the game ("3인이면 뭐가 달라"), a ruling or a location."""
+    if scored is None:
+        scored = scores(query, lib)
+    if max((base for _, _, base in scored), default=0.0) >= NOTHING:
+        return True
+    said = _words(query)
+    return (any(normalise_rule_id(w) for w in said)
+            or any(w.isdigit() and _names_location(said, n, lib) for n, w in enumerate(said))
+            or any(_mentions(query, words, lib) for words in lib.context_words.values()))
+
+
 def ranked(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> list[str]:
     """The ids of the best topics for a lower-cased query, best first: the first, and the others among the best
     `limit` that are near it on the texts' words alone (a keyword phrase or a question form said word for word
     makes its topic's score soar, but the related topics are still worth naming)."""
     scored = scores(query, lib, step)
-    if not scored:
+    if not scored or not about_the_game(query, lib, scored):
         return []
     best = max(base for _, _, base in scored[:limit])
     return [lib.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= RELATED * best]
