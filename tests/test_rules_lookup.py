@@ -250,12 +250,48 @@ def test_render_names_the_rulings_and_respects_the_width(topic_id: str) -> None:
     topic = rl.topic(topic_id)
     text = rl.render(topic, width=60)
     assert text.splitlines()[0] == f"{topic.title}  [{topic.id}]"
-    rules_line = " ".join(text.split("\n\n")[0].splitlines()[1:])
+    assert text.splitlines()[1] == rl.render(topic, width=60).split("\n\n")[0].splitlines()[1]  # the rule first
+    label = rl.label("rulings", rules="").strip()
+    rules_line = " ".join(next(p for p in text.split("\n\n") if p.startswith(label)).split())  # after the rule
     for rule in topic.rules:
         assert rule in rules_line
     if not topic.rules:
         assert "none" in rules_line
     assert all(len(line) <= 60 for line in text.splitlines()[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_answer_settles_its_dispute_in_its_first_three_lines_and_the_first_answer_is_short(lang) -> None:
+    """Issue 32: each topic opens with a line or two that settle the common dispute (its first paragraph, which
+    cites a ruling where one applies), then the details; an answer to a question shows at most SHORT_BODY lines
+    of rule and names the command for the rest. The rulings line comes after the rule."""
+    from lignum_companion.texts import catalog as texts
+
+    with texts.speaking(lang):
+        for topic in rl.list_topics():
+            settle = rl.settling(topic)
+            shown = rl.render(topic, width=80, short=True).splitlines()
+            assert len(texts.wrap(" ".join(settle.split()), 80)) <= 2, (topic.id, settle)
+            assert " ".join(shown[1:3]).startswith(" ".join(settle.split()).split(" (R")[0][:40]), topic.id
+            assert "\n- " not in "\n" + settle and not re.match(r"\d\. ", settle), topic.id  # a sentence, no list
+            assert len(shown) <= rl.SHORT_BODY + 14, (topic.id, len(shown))
+            if topic.rules and topic.id not in {"round", "woodwork", "pw-overtime"}:
+                assert re.search(r"R\d+", settle), (topic.id, settle)
+        cutting = rl.render(rl.topic("cutting"), width=80, short=True)
+        whole = rl.render(rl.topic("cutting"), width=80)
+        assert len(cutting.splitlines()) < len(whole.splitlines()) and "lignum rules cutting" in cutting
+
+
+def test_the_topics_the_issue_named_say_the_whole_rule() -> None:
+    """Issue 32: the ruling a topic cites is in its text (R32 on the tactical variant); the sledge is used only
+    in winter; the food-storage hut, like every hut, may be spent in winter (huts says so too, R16)."""
+    for topic in rl.list_topics():
+        assert all(r in topic.body for r in topic.rules), topic.id
+    assert "only in winter" in rl.topic("sledge").body
+    tactical = " ".join(rl.topic("tactical").body.split())
+    assert "(R32)" in tactical and "spring of year 2" in tactical and "first winter" in tactical
+    for hut in ("food-hut", "huts"):
+        assert "winter" in rl.settling(rl.topic(hut)), hut
 
 
 def test_render_keeps_bullets_and_numbered_items_on_their_own_lines() -> None:

@@ -114,13 +114,13 @@ def _rules(text: str, as_json: bool) -> None:
         else:
             typer.echo(rl.render_ruling(ruling, width))
         return
-    found = rl.lookup(text)
+    found, crossed = rl.answer(text)
     if not found:
         _fail(rl.label("no_match", query=text))
     if as_json:
-        _print_json({"query": text, "topics": [t.as_json() for t in found]})
+        _print_json({"query": text, "topics": [t.as_json() for t in found], "also": crossed.id if crossed else None})
         return
-    typer.echo(rl.render(found[0], width))
+    typer.echo(rl.render(found[0], width, also=crossed, short=text.lower() != found[0].id))
     if len(found) > 1:
         typer.echo("")
         typer.echo(rl.label("also_matching"))
