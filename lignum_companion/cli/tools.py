@@ -90,6 +90,7 @@ def rules(
 
 def _rules(text: str, as_json: bool) -> None:
     """The rules command once its language is settled."""
+    from lignum_companion.texts import catalog as texts
     from lignum_companion.views import rules_lookup as rl
 
     width = _width()
@@ -125,7 +126,10 @@ def _rules(text: str, as_json: bool) -> None:
         typer.echo("")
         typer.echo(rl.label("also_matching"))
         for t in found[1:]:
-            typer.echo(f"  lignum rules {t.id:<20} {t.title}")
+            line = f"  lignum rules {t.id:<20} {t.title}"
+            while texts.display_width(line) > width:  # one line a topic, cut at the screen's edge
+                line = line[:-2] + "…"
+            typer.echo(line)
 
 
 def _run(compute: Any, render_name: str, as_json: bool) -> None:
