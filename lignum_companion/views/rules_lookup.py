@@ -351,7 +351,8 @@ def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool
         lines.append("")
         lines += texts.wrap(_label("enter", text=topic.enter), width, subsequent_indent="  ")
     lines.append("")
-    lines += texts.wrap(_rules_line(topic.rules), width, subsequent_indent="  ")
+    rules_line = _label("rulings", rules=", ".join(topic.rules)) if short and topic.rules else _rules_line(topic.rules)
+    lines += texts.wrap(rules_line, width, subsequent_indent="  ")  # an answer: the ids (`lignum rules R5` explains)
     for other in topic.other_readings:
         lines.append("")
         lines += _other_lines(other, width)
