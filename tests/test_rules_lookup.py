@@ -844,3 +844,41 @@ def test_a_question_with_a_game_word_or_a_part_of_the_game_still_finds_its_topic
     assert rl.lookup("3인이면 뭐가 달라")[0].id == "three-players"  # names a player count, few words of the texts
     assert rl.lookup("price list for wood please")[0].id == "selling"
     assert rl.lookup("go to 13")[0].id == "loc-13"
+
+
+@pytest.mark.parametrize("question,count", [
+    ("we are 2 players, do we put 3 firewood on three areas", "two-players"),
+    ("2인이면 첫 숲에 장작 3개 영역 몇 개야", "two-players"),  # 2인인데 장작 3개 놓는 영역: placement (docs)
+    ("three of us, how many bearers", "three-players"),
+])
+def test_a_player_count_named_wins_over_another_number_in_the_question(question: str, count: str) -> None:
+    """Issue 32: a two-player setup question that also says "3" was answered with the three-player rules."""
+    assert rl.lookup(question)[0].id == count
+
+
+def test_a_question_that_crosses_two_topics_shows_the_second_ones_settling_line_under_the_first() -> None:
+    found, crossed = rl.answer("we are 2 players, do we put 3 firewood on three areas")
+    assert found[0].id == "two-players" and crossed is not None and crossed.id == "three-players"
+    shown = rl.render(found[0], width=80, also=crossed, short=True).splitlines()
+    head = " ".join(" ".join(shown[:8]).split())
+    assert head.index(" ".join(rl.settling(found[0]).split())[:30]) < head.index("[three-players]")
+    assert " ".join(rl.settling(crossed).split())[:30] in head
+    result = run("rules", "we", "are", "2", "players,", "do", "we", "put", "3", "firewood", "on", "three", "areas")
+    assert result.exit_code == 0 and "Also Changes for three players [three-players]:" in result.stdout
+    assert json.loads(run("rules", "wagon", "--json").stdout)["also"] is None
+
+
+@pytest.mark.parametrize("question,first,settles", [
+    ("can I put milled firewood from the heating storage onto a task", "winter-heating", "put on a task"),
+    ("장작 창고 가공된 장작 과업에 써도 됨?", "winter-heating", "과업에 올릴 수 없습니다"),
+    ("can i sell the wood in my firewood storage at the end", "final-sale", "firewood storage bring nothing"),
+    ("do loans count before we compare money at the end", "loans", "before money is compared"),
+])
+def test_questions_across_two_topics_are_settled_in_the_first_lines(question: str, first: str, settles: str) -> None:
+    """Issue 32: storage wood onto a task, selling the storage at the end, loans before comparing money."""
+    from lignum_companion.texts import catalog as texts
+
+    with texts.speaking("ko" if rl.HANGUL.search(question) else "en"):
+        topic = rl.lookup(question)[0]
+        assert topic.id == first
+        assert settles in " ".join(" ".join(rl.render(topic, 80, short=True).splitlines()[1:3]).split())
