@@ -2,7 +2,7 @@
 
 Reads the question sets of tests/rules_questions/ (per language a tuning set and a held-aside set the ranking is
 never tuned on; each line `topic[,other acceptable topic] | question`), asks `rules_lookup.lookup` each question
-and reports top-1 and top-3 per set, with the misses. Goal (issue 23): on the held-aside sets top-1 >= 90 % and
+and reports top-1 and top-3 per set, with the misses. Goal (issue 32): on the held-aside sets top-1 >= 95 % and
 top-3 >= 98 % in each language; exits 1 when a held-aside set misses it.
 `--cross` also measures each tuning batch (the runs of lines between '#' lines) with its own questions left out
 of the topics' question forms: an estimate of how the ranking does on questions it has not seen.
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ROOT / "tests" / "rules_questions"
 SETS = ("en-tune", "en-held", "ko-tune", "ko-held")
-GOAL_TOP1, GOAL_TOP3 = 0.90, 0.98
+GOAL_TOP1, GOAL_TOP3 = 0.95, 0.98  # issue 32: 38 of 40 first (issue 23: 90 %), 98 % in the top three
 
 
 def read_set(name: str) -> list[tuple[tuple[str, ...], str]]:
@@ -138,7 +138,7 @@ def main() -> int:
         short = held and (top1 < GOAL_TOP1 or top3 < GOAL_TOP3)
         failed |= short
         print(f"{name:8} {n:4} questions  top-1 {top1:6.1%}  top-3 {top3:6.1%}"
-              + ("  (goal 90 % / 98 %: MISSED)" if short else ""))
+              + (f"  (goal {GOAL_TOP1:.0%} / {GOAL_TOP3:.0%}: MISSED)" if short else ""))
         if opts.misses:
             for m in misses:
                 print("   ", m)

@@ -250,12 +250,48 @@ def test_render_names_the_rulings_and_respects_the_width(topic_id: str) -> None:
     topic = rl.topic(topic_id)
     text = rl.render(topic, width=60)
     assert text.splitlines()[0] == f"{topic.title}  [{topic.id}]"
-    rules_line = " ".join(text.split("\n\n")[0].splitlines()[1:])
+    assert text.splitlines()[1] == rl.render(topic, width=60).split("\n\n")[0].splitlines()[1]  # the rule first
+    label = rl.label("rulings", rules="").strip()
+    rules_line = " ".join(next(p for p in text.split("\n\n") if p.startswith(label)).split())  # after the rule
     for rule in topic.rules:
         assert rule in rules_line
     if not topic.rules:
         assert "none" in rules_line
     assert all(len(line) <= 60 for line in text.splitlines()[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_answer_settles_its_dispute_in_its_first_three_lines_and_the_first_answer_is_short(lang) -> None:
+    """Issue 32: each topic opens with a line or two that settle the common dispute (its first paragraph, which
+    cites a ruling where one applies), then the details; an answer to a question shows at most SHORT_BODY lines
+    of rule and names the command for the rest. The rulings line comes after the rule."""
+    from lignum_companion.texts import catalog as texts
+
+    with texts.speaking(lang):
+        for topic in rl.list_topics():
+            settle = rl.settling(topic)
+            shown = rl.render(topic, width=80, short=True).splitlines()
+            assert len(texts.wrap(" ".join(settle.split()), 80)) <= 2, (topic.id, settle)
+            assert " ".join(shown[1:3]).startswith(" ".join(settle.split()).split(" (R")[0][:40]), topic.id
+            assert "\n- " not in "\n" + settle and not re.match(r"\d\. ", settle), topic.id  # a sentence, no list
+            assert len(shown) <= rl.SHORT_BODY + 14, (topic.id, len(shown))
+            if topic.rules and topic.id not in {"round", "woodwork", "pw-overtime"}:
+                assert re.search(r"R\d+", settle), (topic.id, settle)
+        cutting = rl.render(rl.topic("cutting"), width=80, short=True)
+        whole = rl.render(rl.topic("cutting"), width=80)
+        assert len(cutting.splitlines()) < len(whole.splitlines()) and "lignum rules cutting" in cutting
+
+
+def test_the_topics_the_issue_named_say_the_whole_rule() -> None:
+    """Issue 32: the ruling a topic cites is in its text (R32 on the tactical variant); the sledge is used only
+    in winter; the food-storage hut, like every hut, may be spent in winter (huts says so too, R16)."""
+    for topic in rl.list_topics():
+        assert all(r in topic.body for r in topic.rules), topic.id
+    assert "only in winter" in rl.topic("sledge").body
+    tactical = " ".join(rl.topic("tactical").body.split())
+    assert "(R32)" in tactical and "spring of year 2" in tactical and "first winter" in tactical
+    for hut in ("food-hut", "huts"):
+        assert "winter" in rl.settling(rl.topic(hut)), hut
 
 
 def test_render_keeps_bullets_and_numbered_items_on_their_own_lines() -> None:
@@ -761,3 +797,88 @@ def test_the_learned_vote_is_part_of_the_ranking() -> None:
     scored = rank.scores("can my sledge carry hardwood", index)
     assert scored[0][0] <= 1 + index.learned.weight  # texts scaled to 1, plus at most the vote's weight
     assert index.ids[scored[0][1]] in {"sledge", "transport", "winter-transport"}
+
+
+# --- the question's language, and questions about nothing in the game (issue 32) -------------------------
+
+
+def _no_choice(monkeypatch: pytest.MonkeyPatch, locale: str = "en_US.UTF-8") -> None:
+    """No --lang, no LIGNUM_LANG, and a locale: the machine's setting, which counts as no choice."""
+    monkeypatch.delenv("LIGNUM_LANG", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", locale)
+
+
+def test_a_question_in_hangul_is_answered_in_korean_when_no_language_was_chosen(monkeypatch) -> None:
+    _no_choice(monkeypatch)
+    korean = run("rules", "겨울에", "음식이", "모자라면")
+    assert korean.exit_code == 0 and korean.stdout.startswith("겨울 5단계: 음식 섭취  [winter-feeding]")
+    assert "적용하는 판정" in korean.stdout and "Rulings applied" not in korean.stdout
+    assert run("rules", "fodder").stdout.startswith("Location 6: fodder")  # Latin letters keep the locale
+    chosen = run("rules", "겨울에 음식이 모자라면", "--lang", "en")
+    assert chosen.exit_code == 0 and chosen.stdout.startswith("Winter step 5: feeding  [winter-feeding]")
+    monkeypatch.setenv("LIGNUM_LANG", "en")
+    assert run("rules", "겨울에 음식이 모자라면").stdout.startswith("Winter step 5: feeding")
+    assert rl.language_of("겨울에 음식이 모자라면") is None  # LIGNUM_LANG chose
+    monkeypatch.delenv("LIGNUM_LANG")
+    assert rl.language_of("겨울에 음식이 모자라면") == "ko" and rl.language_of("winter food") is None
+
+
+@pytest.mark.parametrize("query,lang", [("치킨 시켜도 돼?", "ko"), ("what's the wifi password", "en"),
+                                        ("오늘 날씨 어때", "ko"), ("should we get beer", "en")])
+def test_a_question_about_nothing_in_the_game_says_so_lists_topics_and_exits_1(monkeypatch, query, lang) -> None:
+    _no_choice(monkeypatch)
+    assert rl.lookup(query) == []
+    result = run("rules", *query.split())
+    assert result.exit_code == 1 and result.stdout == ""
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert ("맞는 규칙이 없습니다" in line) == (lang == "ko") and ("no rule matches" in line) == (lang == "en")
+    ids = {t.id for t in rl.list_topics()}
+    named = re.findall(r"`(?:lignum rules )?([a-z-]+)`", line)
+    assert len(named) >= 5 and set(named) <= ids, named
+
+
+def test_a_question_with_a_game_word_or_a_part_of_the_game_still_finds_its_topic() -> None:
+    assert rl.lookup("3인이면 뭐가 달라")[0].id == "three-players"  # names a player count, few words of the texts
+    assert rl.lookup("price list for wood please")[0].id == "selling"
+    assert rl.lookup("go to 13")[0].id == "loc-13"
+
+
+@pytest.mark.parametrize("question,count", [
+    ("we are 2 players, do we put 3 firewood on three areas", "two-players"),
+    ("2인이면 첫 숲에 장작 3개 영역 몇 개야", "two-players"),  # 2인인데 장작 3개 놓는 영역: placement (docs)
+    ("three of us, how many bearers", "three-players"),
+])
+def test_a_player_count_named_wins_over_another_number_in_the_question(question: str, count: str) -> None:
+    """Issue 32: a two-player setup question that also says "3" was answered with the three-player rules."""
+    assert rl.lookup(question)[0].id == count
+
+
+def test_a_question_that_crosses_two_topics_shows_the_second_ones_settling_line_under_the_first() -> None:
+    found, crossed = rl.answer("we are 2 players, do we put 3 firewood on three areas")
+    assert found[0].id == "two-players" and crossed is not None and crossed.id == "three-players"
+    shown = rl.render(found[0], width=80, also=crossed, short=True).splitlines()
+    head = " ".join(" ".join(shown[:8]).split())
+    assert head.index(" ".join(rl.settling(found[0]).split())[:30]) < head.index("[three-players]")
+    assert " ".join(rl.settling(crossed).split())[:30] in head
+    result = run("rules", "we", "are", "2", "players,", "do", "we", "put", "3", "firewood", "on", "three", "areas")
+    assert result.exit_code == 0 and "Also Changes for three players [three-players]:" in result.stdout
+    assert json.loads(run("rules", "wagon", "--json").stdout)["also"] is None
+
+
+@pytest.mark.parametrize("question,first,settles", [
+    ("can I put milled firewood from the heating storage onto a task", "winter-heating", "put on a task"),
+    ("장작 창고 가공된 장작 과업에 써도 됨?", "winter-heating", "과업에 올릴 수 없습니다"),
+    ("can i sell the wood in my firewood storage at the end", "final-sale", "firewood storage bring nothing"),
+    ("do loans count before we compare money at the end", "loans", "before money is compared"),
+])
+def test_questions_across_two_topics_are_settled_in_the_first_lines(question: str, first: str, settles: str) -> None:
+    """Issue 32: storage wood onto a task, selling the storage at the end, loans before comparing money."""
+    from lignum_companion.texts import catalog as texts
+
+    with texts.speaking("ko" if rl.HANGUL.search(question) else "en"):
+        topic = rl.lookup(question)[0]
+        assert topic.id == first
+        assert settles in " ".join(" ".join(rl.render(topic, 80, short=True).splitlines()[1:3]).split())

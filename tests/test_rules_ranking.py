@@ -4,7 +4,7 @@ The question sets live in tests/rules_questions/ (issue 23): per language a tuni
 held-aside set it never was, each line `topic[,other acceptable topic] | question`, written the way players argue
 (colloquial, misspelt, long). `benchmarks/bench_rules_lookup.py` reports the same figures; docs/rules-lookup.md
 keeps the measured ones. The tests hold each set at what the ranking reaches, so a change that makes answers
-worse fails here. The issue's goal for the held-aside sets is top-1 90 %, top-3 98 % (docs/rules-lookup.md).
+worse fails here. The goal for the held-aside sets is top-1 95 % (issue 32), top-3 98 % (docs/rules-lookup.md).
 The two short lists below are the questions the ranking was first tuned on (before issue 23), kept as a floor.
 """
 
@@ -22,15 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and scores the question files)
 
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
-# forms and what the learned vote counts). Held-aside sets (the tenth, written blind by two colleagues, 200 a
-# language; the lines repeating a tuning question word for word taken out unread before): measured once, after
-# the tuning had ended, and never tuned on since: en 187 / 195 first, 192 / 195 in the top three; ko 191 / 198
-# and 196 / 198. The goal (docs/rules-lookup.md) is 90 % / 98 %.
+# forms and what the learned vote counts). Held-aside sets (the eleventh, issue 32: 64 English and 63 Korean
+# questions written before the tuning by the developer who then tuned, not an independent blind set; four English
+# lines repeating a tuning question word for word taken out unread): measured once, after the tuning had ended,
+# and never tuned on since: en 57 / 60 first, 59 / 60 in the top three; ko 61 / 63 and 63 / 63. The goal
+# (docs/rules-lookup.md) is 38 of 40 first (95 %) in each language.
 FLOORS = {
-    "en-tune": (0.992, 0.998),
-    "ko-tune": (0.991, 0.997),
-    "en-held": (0.958, 0.984),
-    "ko-held": (0.964, 0.989),
+    "en-tune": (0.990, 0.998),
+    "ko-tune": (0.992, 0.998),
+    "en-held": (0.949, 0.983),
+    "ko-held": (0.968, 1.0),
 }
 
 

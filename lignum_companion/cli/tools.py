@@ -76,9 +76,23 @@ def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the topics (or the ruling) as JSON."),
 ) -> None:
     """Rules lookup: list the topics, search them by words, or explain a ruling ({rulings})."""
+    from lignum_companion.texts import catalog as texts
     from lignum_companion.views import rules_lookup as rl
 
     text = " ".join(query or []).strip()
+    asked_in = rl.language_of(text)  # a question in Hangul, no language chosen: answered in Korean
+    if asked_in:
+        with texts.speaking(asked_in):
+            _rules(text, as_json)
+        return
+    _rules(text, as_json)
+
+
+def _rules(text: str, as_json: bool) -> None:
+    """The rules command once its language is settled."""
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import rules_lookup as rl
+
     width = _width()
     if not text:
         if as_json:
@@ -101,18 +115,21 @@ def rules(
         else:
             typer.echo(rl.render_ruling(ruling, width))
         return
-    found = rl.lookup(text)
+    found, crossed = rl.answer(text)
     if not found:
         _fail(rl.label("no_match", query=text))
     if as_json:
-        _print_json({"query": text, "topics": [t.as_json() for t in found]})
+        _print_json({"query": text, "topics": [t.as_json() for t in found], "also": crossed.id if crossed else None})
         return
-    typer.echo(rl.render(found[0], width))
+    typer.echo(rl.render(found[0], width, also=crossed, short=text.lower() != found[0].id))
     if len(found) > 1:
         typer.echo("")
         typer.echo(rl.label("also_matching"))
         for t in found[1:]:
-            typer.echo(f"  lignum rules {t.id:<20} {t.title}")
+            line = f"  lignum rules {t.id:<20} {t.title}"
+            while texts.display_width(line) > width:  # one line a topic, cut at the screen's edge
+                line = line[:-2] + "…"
+            typer.echo(line)
 
 
 def _run(compute: Any, render_name: str, as_json: bool) -> None:

@@ -157,14 +157,14 @@ class Commands(Saving):
                 return
             from ..engine import flow
 
-            found = rl.lookup(query, step=flow.season_step(self.g))  # asked in winter: winter topics first
+            found, crossed = rl.answer(query, step=flow.season_step(self.g))  # in winter: winter topics first
         except Exception as e:  # the lookup is another module: never let it end the game
             self.say(tpl("rules_failed", reason=str(e)))
             return
         if not found:
             self.say(tpl("rules_none", query=query))
             return
-        self.say(rl.render(found[0], width), wrap=False)
+        self.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id), wrap=False)
         if len(found) > 1:
             also = ", ".join(f"{t.title} [{t.id}]" for t in found[1:])  # titles in the shown language
             self.say(tpl("rules_also", topics=also))

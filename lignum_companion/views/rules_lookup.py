@@ -21,7 +21,8 @@ from lignum_companion.texts import catalog as texts
 from lignum_companion.views import rules_rank as rank
 from lignum_companion.views.rules_rank import HANGUL, normalise_rule_id
 
-__all__ = ["HANGUL", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label", "list_rulings",
+__all__ = ["HANGUL", "answer", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label",
+           "language_of", "list_rulings",
            "list_topics", "lookup", "normalise_rule_id", "read_more", "render", "render_list", "render_ruling",
            "ruling", "topic", "topic_for_rule"]
 
@@ -223,16 +224,34 @@ def lookup(query: str, limit: int = 5, step: str = "") -> list[Topic]:
     table is ('winter feeding', engine.flow.season_step), given by `play`: it tips close answers towards
     that part of the game, never over a clearly better one.
     """
+    return answer(query, limit, step)[0]
+
+
+def answer(query: str, limit: int = 5, step: str = "") -> tuple[list[Topic], Topic | None]:
+    """`lookup`, and the second topic when the question crosses two (shown under the first: `render(also=...)`)."""
     lib = _library()
     q = query.strip().lower()
     if not q:
-        return []
+        return [], None
     if q in lib.by_id:
-        return [lib.by_id[q]]
+        return [lib.by_id[q]], None
     if (rid := normalise_rule_id(q)) and rid not in lib.rulings:
-        return []
+        return [], None
     source = _library("ko" if HANGUL.search(q) else texts.DEFAULT)  # the texts written in the query's script
-    return [lib.by_id.get(i, source.by_id[i]) for i in rank.ranked(q, source.search, limit, step)]
+    ids, crossed = rank.answered(q, source.search, limit, step)
+    found = [lib.by_id.get(i, source.by_id[i]) for i in ids]
+    return found, (lib.by_id.get(crossed, source.by_id[crossed]) if crossed else None)
+
+
+def language_of(query: str) -> str | None:
+    """The language to answer a question in when nobody chose one (no `--lang`, no LIGNUM_LANG): Korean for a
+    question typed in Hangul, else None (the usual choice: the game's language, else the locale). The locale
+    counts as no choice here: it is the machine's setting (often English on a shared or rented one), while a
+    question typed in Hangul says which language the asker reads. A question in Latin letters keeps the locale,
+    since Korean tables type the game's English words too ("wagon")."""
+    if HANGUL.search(query) and texts.told() is None:
+        return "ko"
+    return None
 
 
 def index_without(questions: set[str], lang: str) -> rank.SearchIndex:
@@ -296,16 +315,44 @@ def _other_lines(other: OtherReading, width: int) -> list[str]:
     return texts.wrap(text, width, subsequent_indent="  ")
 
 
-def render(topic: Topic, width: int = 80) -> str:
-    """A topic as text for the terminal: title, rulings applied, body, how to enter it, other readings."""
+def settling(topic: Topic) -> str:
+    """A topic's first paragraph: the line or two that settle the dispute players ask it about (the texts are
+    written so; docs/rules-lookup.md), shown first and under another answer that the question also crosses."""
+    return topic.body.split("\n\n", 1)[0].strip()
+
+
+SHORT_BODY = 12  # the lines of rule an answer to a question shows before pointing to the whole topic
+
+
+def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool = False) -> str:
+    """A topic as text for the terminal: title, the settling lines, then (when the question crosses a second
+    topic, `also`) that topic's settling lines, the details, how to enter it, the rulings, other readings. The
+    rulings come after the rule, so the lines that settle the dispute are the first ones read. `short` (an
+    answer to a question) keeps the whole paragraphs that fit in SHORT_BODY lines and names the command that
+    shows the rest, so the answer fits a screen with the other matches under it."""
     width = max(width, 30)
     lines = [f"{topic.title}  [{topic.id}]"]
-    lines += texts.wrap(_rules_line(topic.rules), width, subsequent_indent="  ")
-    lines.append("")
-    lines += _wrap_body(topic.body, width)
+    head, _, rest = topic.body.partition("\n\n")
+    body = _wrap_body(head, width)
+    if also is not None:
+        body += texts.wrap(_label("also_settles", title=also.title, id=also.id, text=" ".join(settling(also).split())),
+                           width, subsequent_indent="  ")
+    cut = False
+    for paragraph in rest.split("\n\n") if rest.strip() else []:
+        wrapped = _wrap_body(paragraph, width)
+        if short and len(body) + 1 + len(wrapped) > SHORT_BODY:
+            cut = True
+            break
+        body += [""] + wrapped
+    if cut:
+        body += texts.wrap(_label("more", command=f"lignum rules {topic.id}"), width)
+    lines += body
     if topic.enter:  # the commands, marked, after the rule: the prose stays about the game
         lines.append("")
         lines += texts.wrap(_label("enter", text=topic.enter), width, subsequent_indent="  ")
+    lines.append("")
+    rules_line = _label("rulings", rules=", ".join(topic.rules)) if short and topic.rules else _rules_line(topic.rules)
+    lines += texts.wrap(rules_line, width, subsequent_indent="  ")  # an answer: the ids (`lignum rules R5` explains)
     for other in topic.other_readings:
         lines.append("")
         lines += _other_lines(other, width)

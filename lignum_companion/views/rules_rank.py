@@ -40,6 +40,11 @@ FORMS_K = 1
 # holds) ** COORD, so a topic that has every word asked about beats one that repeats a few of them
 COORD, COORD_FLOOR = 0.5, 0.3
 RELATED = 0.25  # the others named beside the best: at least this share of its score on the texts alone
+CROSS = 0.8  # a second topic within this share of the best one's score: the question crosses both, and the
+# answer shows that topic's settling lines under the first ("milled firewood from the storage onto a task")
+NOTHING = 1.5  # below this score on the texts' words alone, and naming no part of the game, a question is about
+# nothing in the game ("what's the wifi password", 치킨 시켜도 돼?): the question forms and the vote alone would
+# still pick a topic from a colloquial ending, so no topic is named (every tuning question scores 2 or more)
 QUESTION_WEIGHT = 0.5  # the closest of a topic's question forms, times the query's weight: asked like this before
 WEAK = 0.4  # a word of [search] weak ('price', '얼마') or a bare number: the question's frame, not the rule
 TYPO = 0.6  # the weight of a word of the texts one slip away from a typed word they do not hold
@@ -336,12 +341,14 @@ def _boosts(query: str, lib: SearchIndex, step: str) -> dict[int, float]:
             factor[pos] = max(factor.get(pos, 1.0), by)
 
     named = {step.split()[0]} if step else set()
-    for part, words in lib.context_words.items():
-        if part in lib.contexts and _mentions(query, words, lib):
-            named.add(part)
-            boost(lib.contexts[part], PART_FACTORS.get(part, CONTEXT_FACTOR))
-            for pos in lib.elsewhere.get(part, ()):  # "... in winter": not the spring woodcutting or market
-                factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
+    said = [part for part, words in lib.context_words.items()
+            if part in lib.contexts and _mentions(query, words, lib)]
+    kept = frozenset().union(*(lib.contexts[part] for part in said))  # a part named is never lowered by another
+    for part in said:
+        named.add(part)
+        boost(lib.contexts[part], PART_FACTORS.get(part, CONTEXT_FACTOR))
+        for pos in lib.elsewhere.get(part, frozenset()) - kept:  # "... in winter": not the spring woodcutting
+            factor[pos] = min(factor.get(pos, 1.0), ELSEWHERE_FACTOR)
     if step:  # asked at the table: the part of the game it is in, a little less than naming it, and its step
         part = step.split()[0]
         boost(lib.contexts.get(part, frozenset()), STEP_PART_FACTOR)
@@ -425,12 +432,32 @@ def _blend(query: str, lib: SearchIndex, results: list[tuple[float, int, float]]
     return blended
 
 
+def about_the_game(query: str, lib: SearchIndex, scored: list[tuple[float, int, float]] | None = None) -> bool:
+    """Whether a question is about the game at all: some topic's own texts (not only how players asked before)
+    hold its words well enough, or it names a part of the game ("3인이면 뭐가 달라"), a ruling or a location."""
+    if scored is None:
+        scored = scores(query, lib)
+    if max((base for _, _, base in scored), default=0.0) >= NOTHING:
+        return True
+    said = _words(query)
+    return (any(normalise_rule_id(w) for w in said)
+            or any(w.isdigit() and _names_location(said, n, lib) for n, w in enumerate(said))
+            or any(_mentions(query, words, lib) for words in lib.context_words.values()))
+
+
 def ranked(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> list[str]:
     """The ids of the best topics for a lower-cased query, best first: the first, and the others among the best
     `limit` that are near it on the texts' words alone (a keyword phrase or a question form said word for word
     makes its topic's score soar, but the related topics are still worth naming)."""
+    return answered(query, lib, limit, step)[0]
+
+
+def answered(query: str, lib: SearchIndex, limit: int = 5, step: str = "") -> tuple[list[str], str | None]:
+    """`ranked`, and the second topic when the question crosses it too (its score within CROSS of the best)."""
     scored = scores(query, lib, step)
-    if not scored:
-        return []
+    if not scored or not about_the_game(query, lib, scored):
+        return [], None
     best = max(base for _, _, base in scored[:limit])
-    return [lib.ids[pos] for n, (_, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= RELATED * best]
+    kept = [(score, pos) for n, (score, pos, base) in enumerate(scored[:limit]) if n == 0 or base >= RELATED * best]
+    crossed = lib.ids[kept[1][1]] if len(kept) > 1 and kept[1][0] >= CROSS * kept[0][0] else None
+    return [lib.ids[pos] for _, pos in kept], crossed
