@@ -69,3 +69,18 @@ def test_status_with_a_name_shows_that_mill_whole_and_the_glance_without(tmp_pat
     assert glance.count("\n") <= ROWS + 2 and "john: $24" in glance
     whole = out.split("> status john\n", 1)[1]
     assert "third drying area" in whole and "nicole" not in whole.split("Waiting for")[0]
+
+
+def test_a_winter_already_paid_is_never_forecast_again() -> None:
+    """basic-4p, line 156: cleo went through her first winter at her own pace (R24) and paid; the others still cut.
+    The forecast (and so `status`, `next`, the travel menus) speaks only of those who have not paid (issue 32)."""
+    from lignum_companion.engine import advice
+
+    gf = gamefile.read(ROOT / "examples" / "basic-4p.lignum")
+    g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions) - 156))
+    assert g.step_of(2) == "wend" and any(b["player"] == 2 and b["round"] == g.round for b in g.winter_bills)
+    assert advice.forecast(g, 2) is None
+    assert [f.player for f in advice.forecasts(g)] == ["anna", "ben", "dan"]
+    with texts.speaking("en"):
+        winter = [line for line in status_lines(g) if line.startswith("Coming winter")]
+    assert len(winter) == 1 and "cleo" not in winter[0] and "anna 2 missing, $6" in winter[0]

@@ -113,7 +113,7 @@ class Commands(Saving):
             from lignum_companion.texts.catalog import wrap
             from lignum_companion.views.glance import status_lines
 
-            for line in status_lines(g):  # a player's later lines, and a long line's rest, stand under its start
+            for line in status_lines(g, self.warn):  # later lines of a player, a long line's rest: under its start
                 self.say("\n".join(wrap(line, self.con.width, "    ")), wrap=False)
             return
         idx = g.player_index(name)

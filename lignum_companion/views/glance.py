@@ -133,7 +133,21 @@ def winter(g: Game) -> list[str]:
     return [_fill("winter", year=found[0].year, food=food, heat=heat, players=_joined(each))]
 
 
-def status_lines(g: Game) -> list[str]:
+def warnings(g: Game) -> list[str]:
+    """How many of the advisor's warnings hold for each player, in one line ([] for none): they were said in their
+    step, and `status NAME` says a player's again."""
+    from collections import Counter
+
+    from lignum_companion.engine import advice
+
+    counts = Counter(a.player for a in advice.warnings(g))
+    if not counts:
+        return []
+    first = next(iter(counts))
+    return [_fill("warnings", players=_joined([f"{name} {n}" for name, n in counts.items()]), name=first)]
+
+
+def status_lines(g: Game, warn: bool = True) -> list[str]:
     """Every mill at a glance: the position, three lines at most a player, the board, the winter, the hint.
 
     Lines are logical: the console wraps them, each player's later lines under their first with an indent."""
@@ -145,5 +159,6 @@ def status_lines(g: Game) -> list[str]:
                 out.append("  " + line)
     out += board(g)
     out += winter(g)
-    out.append(_fill("more", name=g.players[0].name))
+    more = warnings(g) if warn and not g.over else []
+    out += more or [_fill("more", name=g.players[0].name)]
     return out
