@@ -84,3 +84,30 @@ def test_a_winter_already_paid_is_never_forecast_again() -> None:
     with texts.speaking("en"):
         winter = [line for line in status_lines(g) if line.startswith("Coming winter")]
     assert len(winter) == 1 and "cleo" not in winter[0] and "anna 2 missing, $6" in winter[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_line_under_the_prompt_is_never_cut(lang: str, width: int) -> None:
+    """The toolbar chooses the richest of its forms that fits (issue 32: "waiting for nina (transp" at 80 columns):
+    at 80 columns the turn's money and whom the game waits for are always there, by name."""
+    from lignum_companion.engine import flow
+    from lignum_companion.views.glance import toolbar_forms
+
+    richest = 0
+    with texts.speaking(lang):
+        for path in EXAMPLES:
+            gf = gamefile.read(path)
+            g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions)))
+            for k, line in enumerate(gf.actions):
+                apply(g, parse(line.text, g.board))
+                if k % 5:
+                    continue
+                forms = toolbar_forms(g)
+                shown = next((f for f in forms if display_width(f) <= width - 1), None)
+                assert shown is not None, forms[-1]
+                richest += shown == forms[0]
+                if width == 80 and not g.over and flow.actors(g):
+                    wait = [n for n in g.players if n.name in shown]
+                    assert wait, shown  # a name is always there: whose turn, or whom the game waits for
+    assert richest > 0

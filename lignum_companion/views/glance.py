@@ -162,3 +162,37 @@ def status_lines(g: Game, warn: bool = True) -> list[str]:
     more = warnings(g) if warn and not g.over else []
     out += more or [_fill("more", name=g.players[0].name)]
     return out
+
+
+def toolbar_forms(g: Game) -> list[str]:
+    """The line under a terminal prompt, from the richest form to the shortest (the client shows the first that
+    fits its width): where the game stands, whose turn with their money, food and loans, whom it waits for."""
+    from lignum_companion.engine import flow
+
+    from .game import where
+
+    if g.over:
+        return [views.header_line(g)]
+    t = texts.load("screen")["text"]
+    short_where = _fill("where", season=views.season_name(g.season).capitalize(), year=g.year,
+                        step=views.step_name(g.step)) if g.round <= D.ROUNDS else where(g)
+    turn = short = ""
+    actor = flow.actors(g)
+    if actor and flow.actor_kind(g) not in ("table", "all"):
+        p = g.players[actor[0]]
+        turn = texts.fill(t["toolbar_turn"], name=p.name, money=p.money, food=p.food, loans=p.loans)
+        short = _fill("turn", name=p.name, money=p.money)
+    waiting = texts.fill(t["toolbar_waiting"], waiting=views.waiting_for(g))
+    wait = flow.waiting(g)
+    names = wait.get("names") or []
+    ahead = [x["name"] for x in wait.get("ahead", [])]
+    few = _fill("waiting_names", names=", ".join(names)) if names else waiting
+    if ahead:
+        few = _fill("waiting_ahead", names=", ".join(names), ahead=len(ahead))
+    fewest = _fill("waiting_count", n=len(names) + len(ahead)) if names else ""
+
+    def line(*parts: str) -> str:
+        return " · ".join(x for x in parts if x)
+
+    return [line(where(g), turn, waiting), line(short_where, turn, waiting), line(short_where, turn, few),
+            line(short_where, short, few), line(short_where, short, fewest), line(short_where, short)]
