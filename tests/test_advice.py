@@ -458,7 +458,7 @@ def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
     _, path = summer_file
     text = _run("next", str(path))
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood." in text
-    assert "anna: food 1 of 4, heating wood 0 of 2 - 5 missing: $15" in text
+    assert "  anna: 5 missing: $15; loans forced: 2\n" in text  # one line a player (issue 32)
     assert "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
         " (R12)" in text
 

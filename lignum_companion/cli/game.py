@@ -131,8 +131,9 @@ def advice_lines(gf, g, quiet: bool) -> list[str]:
     """The coming winter's forecast and the warnings that hold now, unless turned off (--quiet, `warnings off`)."""
     from lignum_companion.engine import advice
     from lignum_companion.views import game as views
+    from lignum_companion.views.glance import forecast_brief
 
-    lines = views.forecast_lines(g)
+    lines = forecast_brief(g)  # one line a player (issue 32); the whole reckoning is each player's, at their trip
     if not quiet and gf.setup.warnings and not g.over:  # after the final scoring a warning can change nothing
         lines += views.warning_lines(advice.warnings(g))
     return lines
@@ -146,9 +147,8 @@ def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
     prose(views.header_line(g))
     prose()
     recap = views.season_start_lines(g)
-    if recap:
-        for line in recap:
-            prose(line)
+    if recap:  # the season's money in one paragraph, as `play` says it
+        prose(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
         prose()
     prose(views.reminder(g, file or ""))
     prose()

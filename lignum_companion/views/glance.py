@@ -196,3 +196,28 @@ def toolbar_forms(g: Game) -> list[str]:
 
     return [line(where(g), turn, waiting), line(short_where, turn, waiting), line(short_where, turn, few),
             line(short_where, short, few), line(short_where, short, fewest), line(short_where, short)]
+
+
+def forecast_brief(g: Game) -> list[str]:
+    """The coming winter as `next` says it: the card's need, then one line a player with what is missing, its cost,
+    the loans it forces and what stays as debt ([] when not due; a player who has paid is left out). The whole
+    reckoning (which wood goes, what the market would save) is the player's own, at their trip."""
+    from lignum_companion.engine import advice
+
+    if not advice.forecast_due(g):
+        return []
+    found = advice.forecasts(g)
+    if not found:
+        return []
+    tpl = texts.load("advice")["forecast"]
+    food, heat = rules.winter_need(g, g.players[0])
+    out = [texts.fill(tpl["heading"], year=found[0].year, food=food, heat=heat)]
+    for f in found:
+        missing = f.food.missing + f.heating.missing
+        parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
+        if f.loans_forced:
+            parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
+        if f.debt:
+            parts.append(texts.fill(tpl["debt"], debt=f.debt))
+        out.append(f"  {f.player}: " + "; ".join(parts))
+    return out
