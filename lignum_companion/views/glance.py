@@ -52,7 +52,7 @@ def holdings(g: Game, p: Player) -> str:
     if workers != "-":
         parts.append(workers)
     if g.joinery and p.carpenters:
-        parts.append(_fill("carpenters", n=p.carpenters))
+        parts.append(_fill("carpenters_one" if p.carpenters == 1 else "carpenters", n=p.carpenters))
     if p.pos == g.board.clearing:
         parts.append(t["in_clearing"])
     elif p.pos:
@@ -115,6 +115,11 @@ def board(g: Game) -> list[str]:
         out.append(line)
     if g.task_display:
         out.append(_fill("display", tasks=", ".join(f"{tk.id} ${tk.value}" for tk in g.task_display)))
+    if g.pw_cards:  # R20: the laid-out cards by name, with the planned-work tokens on each
+        out.append(_fill("pw_cards", cards=", ".join(_fill("pw_card_one" if n == 1 else "pw_card", card=card_name(c),
+                                                           n=n) for c, n in g.pw_cards.items())))
+    if g.joinery:  # R23: the tiles still face up, by name
+        out.append(_fill("buildings", tiles=", ".join(b.name for b in g.buildings) or t["buildings_none"]))
     return out
 
 
@@ -133,7 +138,7 @@ def winter(g: Game) -> list[str]:
     return [_fill("winter", year=found[0].year, food=food, heat=heat, players=_joined(each))]
 
 
-def warnings(g: Game) -> list[str]:
+def warnings(g: Game, command: str) -> list[str]:
     """How many of the advisor's warnings hold for each player, in one line ([] for none): they were said in their
     step, and `status NAME` says a player's again."""
     from collections import Counter
@@ -143,14 +148,15 @@ def warnings(g: Game) -> list[str]:
     counts = Counter(a.player for a in advice.warnings(g))
     if not counts:
         return []
-    first = next(iter(counts))
-    return [_fill("warnings", players=_joined([f"{name} {n}" for name, n in counts.items()]), name=first)]
+    return [_fill("warnings", players=_joined([f"{name} {n}" for name, n in counts.items()]), command=command)]
 
 
-def status_lines(g: Game, warn: bool = True) -> list[str]:
+def status_lines(g: Game, warn: bool = True, more: str = "status {name}") -> list[str]:
     """Every mill at a glance: the position, three lines at most a player, the board, the winter, the hint.
 
-    Lines are logical: the console wraps them, each player's later lines under their first with an indent."""
+    Lines are logical: the console wraps them, each player's later lines under their first with an indent.
+    `more` is the command that shows one whole mill (`status {name}` in play, `lignum show --player {name}`);
+    each player's first line begins with their name and a colon, for a client to colour."""
     out = [views.header_line(g) + _fill("waiting", waiting=views.waiting_for(g))]
     for p in g.players:
         out.append(f"{p.name}: {holdings(g, p)}")
@@ -159,8 +165,9 @@ def status_lines(g: Game, warn: bool = True) -> list[str]:
                 out.append("  " + line)
     out += board(g)
     out += winter(g)
-    more = warnings(g) if warn and not g.over else []
-    out += more or [_fill("more", name=g.players[0].name)]
+    command = texts.fill(more, name=g.players[0].name)
+    said = warnings(g, command) if warn and not g.over else []
+    out += said or [_fill("more", command=command)]
     return out
 
 
