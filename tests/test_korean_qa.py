@@ -383,10 +383,11 @@ def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ko", "작업 계획 카드: 교역(trade) 토큰 1개, 건조(drying) 토큰 0개"),
-    ("en", "planned work cards: Trade (trade) (1 token), Drying (drying) (0 tokens)")])
+    ("ko", "작업 계획 카드: 교역 토큰 1개, 건조 토큰 0개"),
+    ("en", "planned work cards: Trade (1 token), Drying (0 tokens)")])
 def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path, lang, said) -> None:
-    """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English."""
+    """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English; the cards by name alone
+    (issue 32 §3: no code such as `공급(heating-supply)` in `show`)."""
     out = cli("show", _expert_spring(cli, tmp_path), "--lang", lang).output
     assert said in out, out
 

@@ -48,9 +48,9 @@ def test_a_new_game_records_the_chosen_language_and_later_commands_use_it(env) -
     assert "lang ko" in (env / "g.lignum").read_text(encoding="utf-8").splitlines()
     shown = runner.invoke(app, ["show", str(env / "g.lignum")])
     assert shown.exit_code == 0, shown.output
-    assert "돈" in shown.output and "money" not in shown.output
+    assert "음식" in shown.output and "food" not in shown.output
     english = runner.invoke(app, ["show", str(env / "g.lignum"), "--lang", "en"])
-    assert "money" in english.output and "돈" not in english.output
+    assert "food" in english.output and "음식" not in english.output
 
 
 def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, monkeypatch) -> None:
@@ -59,7 +59,7 @@ def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, m
     assert "lang ko" in (env / "k.lignum").read_text(encoding="utf-8")
     monkeypatch.setenv("LIGNUM_LANG", "en")
     shown = runner.invoke(app, ["show", str(env / "k.lignum")])
-    assert "money" in shown.output
+    assert "food" in shown.output
     assert texts.current() == "en"
 
 
@@ -90,9 +90,9 @@ def test_every_command_and_option_has_korean_help() -> None:
 
 def test_help_is_shown_in_korean(env) -> None:
     result = runner.invoke(app, ["show", "--help", "--lang", "ko"])
-    assert "상태를 표로" in result.output and "한 플레이어만 보기" in result.output
+    assert "모든 제재소를 한눈에" in result.output and "한 플레이어만 보기" in result.output
     assert "보여 줄 언어" in result.output
     top = runner.invoke(app, ["--lang", "ko", "--help"])
     assert "규칙 심판" in top.output and "게임을 시작합니다" in top.output
     english = runner.invoke(app, ["show", "--help"])
-    assert "The state as tables" in english.output
+    assert "Every mill at a glance" in english.output

@@ -94,7 +94,7 @@ def test_korean_show_and_turn_header_have_no_english_words(tmp_path):
     assert r.returncode == 0, r.stderr
     run("do", str(game), "path food saw food raft raft board stake X coin joker sledge X wagon", "민준 go 3",
         "서연 go 4 2", tmp=tmp_path)
-    show = run("show", str(game), tmp=tmp_path).stdout
+    show = run("show", str(game), tmp=tmp_path).stdout + run("show", str(game), "--player", "서연", tmp=tmp_path).stdout
     for english in ("woodpile", "mill worker", "sale area", "drying area", "2 bearers"):
         assert english not in show
     assert "목재더미" in show and "제재소 일꾼" in show and "짐꾼 2명" in show

@@ -73,3 +73,29 @@ def test_show_next_score_and_play_fit_the_terminal(long_names, width, lang):
     assert "Maximiliane" in raw and too_wide(raw, width) == [], (width, lang)
     plain = ESCAPES.sub("", raw)
     assert ("waiting for" if lang == "en" else "기다리는 중") in plain  # the toolbar under the prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_line_under_the_prompt_stands_whole_at_80_by_30(long_names, lang):
+    """Issue 32 §1: the toolbar was cut at 80 columns ("waiting for nina (transp", "(수"); it now shows the
+    richest of its forms that fits, whole, with the long and Hangul names of this table."""
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views.glance import toolbar_forms
+
+    with texts.speaking(lang):
+        forms = toolbar_forms(gamefile.load(long_names)[1])
+    shown = next(f for f in forms if display_width(f) <= 79)
+    assert display_width(forms[0]) > 80  # these names are too long for the whole line: a shorter form stands
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color", "LIGNUM_SEED": "4", "LANG": "C.UTF-8"}
+    env.pop("COLUMNS", None)
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "lignum_companion", "play", str(long_names), "--lang", lang],
+                          env=env, encoding="utf-8", dimensions=(30, 80), timeout=60)
+    child.logfile_read = io.StringIO()
+    while child.expect_exact(["\x1b[6n", ">"]) == 0:
+        child.send("\x1b[20;1R")
+    child.expect_exact(shown.split(" · ")[-1][-12:])  # the end of the line is drawn: nothing was cut off
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    plain = re.sub(r"\s+", " ", ESCAPES.sub("", child.logfile_read.getvalue()))
+    assert re.sub(r"\s+", " ", shown) in plain

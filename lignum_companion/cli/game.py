@@ -131,8 +131,9 @@ def advice_lines(gf, g, quiet: bool) -> list[str]:
     """The coming winter's forecast and the warnings that hold now, unless turned off (--quiet, `warnings off`)."""
     from lignum_companion.engine import advice
     from lignum_companion.views import game as views
+    from lignum_companion.views.glance import forecast_brief
 
-    lines = views.forecast_lines(g)
+    lines = forecast_brief(g)  # one line a player (issue 32); the whole reckoning is each player's, at their trip
     if not quiet and gf.setup.warnings and not g.over:  # after the final scoring a warning can change nothing
         lines += views.warning_lines(advice.warnings(g))
     return lines
@@ -146,9 +147,8 @@ def cmd_next(file: str = FileArg, quiet: bool = QuietOpt) -> None:
     prose(views.header_line(g))
     prose()
     recap = views.season_start_lines(g)
-    if recap:
-        for line in recap:
-            prose(line)
+    if recap:  # the season's money in one paragraph, as `play` says it
+        prose(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
         prose()
     prose(views.reminder(g, file or ""))
     prose()
@@ -167,8 +167,9 @@ def cmd_show(
     file: str = FileArg,
     player: str = typer.Option(None, "--player", help="Show one player only"),
     as_json: bool = typer.Option(False, "--json", help="The full state as JSON (docs/state-json.md)"),
+    tables: bool = typer.Option(False, "--tables", help="Every mill as a table, row by row (long at four players)"),
 ) -> None:
-    """The state as tables (or JSON)."""
+    """Every mill at a glance, one player's whole mill (--player), every mill as tables (--tables), or JSON."""
     from lignum_companion.engine.flow import waiting_for
     from lignum_companion.texts import catalog as texts
     from lignum_companion.views import game as views
@@ -196,6 +197,18 @@ def cmd_show(
         import json
 
         out(json.dumps(state, ensure_ascii=False, indent=1))
+        return
+    if not (only or tables):  # a few lines a player, in words, fits a screen (issue 32 §1), as `status` in play
+        from lignum_companion.engine.names import neutralise
+        from lignum_companion.texts.term import colour_on, paint, text_width
+        from lignum_companion.views.glance import status_lines
+
+        on = colour_on()
+        heads = {neutralise(p.name) + ": ": paint(neutralise(p.name), p.colour, on) + ": " for p in g.players}
+        for line in status_lines(g, warn=gf.setup.warnings, more="lignum show --player {name}"):
+            text = views.fit(neutralise(line), text_width(None))
+            head = next((h for h in heads if text.startswith(h)), None)
+            out(heads[head] + text[len(head):] if head else text, neutral=True)  # a name in its colour
         return
     prose(views.header_line(g))
     headers, rows = views.player_rows(g, only)

@@ -159,6 +159,16 @@ def _pay(bill: prices.WinterBill, wood: dict[str, Bag], keep: Bag) -> tuple[dict
     return sale, max(0, cash - bill.cost), max(0, bill.cost - cash)
 
 
+def _bill_reached(g: Game, pi: int) -> bool:
+    """Whether player `pi` has reached this winter's bills at their own pace (R24): from their feeding step on, the
+    bill itself is said, so a forecast of it would be stale (issue 32: "9 missing" after it was paid)."""
+    if not g.winter or g.round > data.ROUNDS:
+        return False
+    own = g.step_of(pi)
+    return own in (StepName.FEEDING, StepName.HEATING, StepName.WEND) or \
+        any(b["round"] == g.round and b["player"] == pi for b in g.winter_bills)
+
+
 def forecast(g: Game, pi: int) -> Forecast | None:
     """The next winter's bill for player `pi` if nothing changes before it, or None after the last one.
 
@@ -166,7 +176,7 @@ def forecast(g: Game, pi: int) -> Forecast | None:
     for it, then the heating bill with the logs left. Every sum comes from prices.winter_bill and the forced
     sale prices of rules.py.
     """
-    if winter_round(g) is None:
+    if winter_round(g) is None or _bill_reached(g, pi):
         return None
     p = g.players[pi]
     food_need, heat_need = rules.winter_need(g, p)

@@ -9,7 +9,7 @@ from lignum_companion.views import game as views
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from .common import COMMANDS, quote, tpl
 from .console import Interrupted, Rebuild, signals_held
-from .layout import fit_table, turned_table
+from .layout import fit_table
 from .saving import Saving
 
 
@@ -106,37 +106,32 @@ class Commands(Saving):
         return False
 
     def status(self, name: str) -> None:
+        """Every mill at a glance (views/glance.py, issue 32: four players fit 38 rows of 80 columns), or with a
+        name that player's whole mill as a table, with what is pending for them and their coming winter."""
         g = self.g
-        only = None
-        if name:
-            idx = g.player_index(name)
-            if idx is None:
-                self.say(tpl("no_player", name=name, names=", ".join(p.name for p in g.players)))
-                return
-            only = g.players[idx]
-        width = self.con.width
+        if not name:
+            from lignum_companion.texts.catalog import wrap
+            from lignum_companion.views.glance import status_lines
+
+            for line in status_lines(g, self.warn):  # later lines of a player, a long line's rest: under its start
+                self.say("\n".join(wrap(line, self.con.width, "    ")), wrap=False)
+            return
+        idx = g.player_index(name)
+        if idx is None:
+            self.say(tpl("no_player", name=name, names=", ".join(p.name for p in g.players)))
+            return
+        only = g.players[idx]
         self.say(views.header_line(g))
-        self.say(fit_table(*views.player_rows(g, only), width), wrap=False)
-        if only is None:
-            self.say("")
-            self.say(turned_table(*views.board_rows(g), width), wrap=False)
-            self.say(views.path_line(g))
-            line = views.clearing_line(g)
-            if line:
-                self.say(line)
-            if g.task_display:
-                self.say(tpl("status_tasks", tasks="; ".join(views.task_text(t)
-                                                             for t in g.task_display)))
-            if g.pw_cards:
-                self.say(tpl("status_cards", cards=", ".join(f"{c} ({n})" for c, n in g.pw_cards.items())))
+        self.say(fit_table(*views.player_rows(g, only), self.con.width), wrap=False)
         for line in views.pending_lines(g):
-            self.say(line)
-        for line in views.forecast_lines(g):
+            if only.name in line:
+                self.say(line)
+        for line in views.forecast_player_lines(g, idx):
             self.say(line)
         if self.warn:
             from ..engine import advice
 
-            for line in views.warning_lines(advice.warnings(g)):
+            for line in views.warning_lines([a for a in advice.warnings(g) if a.player == only.name]):
                 self.say(line)
 
     def rules(self, query: str) -> None:

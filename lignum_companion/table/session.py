@@ -14,7 +14,7 @@ from ..engine import flow
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
 from .commands import Commands
-from .common import COMMANDS, screen, seed_from_env, tpl
+from .common import COMMANDS, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
 from .draws import DRAW_MENUS, DrawMenus
 from .layout import shortest_table
@@ -78,17 +78,15 @@ class Session(Commands, DrawMenus, TurnMenus):
 
     def toolbar(self) -> str:
         """The line that stands under the prompt at a terminal: where the game is, whose turn it is with that
-        player's money, food and loans, and whom the game waits for (issue 21)."""
-        g = self.g
-        if g.over:
-            return views.header_line(g)
-        parts = [views.where(g)]
-        actor = flow.actors(g)
-        if actor and flow.actor_kind(g) not in ("table", "all"):
-            p = g.players[actor[0]]
-            parts.append(screen("toolbar_turn", name=p.name, money=p.money, food=p.food, loans=p.loans))
-        parts.append(screen("toolbar_waiting", waiting=views.waiting_for(g)))
-        return " · ".join(parts)
+        player's money, food and loans, and whom the game waits for (issue 21). It never runs past the width
+        (issue 32: "waiting for nina (transp" at 80 columns): the richest of views.toolbar_forms that fits."""
+        from lignum_companion.views.glance import toolbar_forms
+
+        from .layout import display_width
+
+        width = self.con.width - 1
+        forms = toolbar_forms(self.g)
+        return next((f for f in forms if display_width(f) <= width), forms[-1])
 
     def intro(self) -> None:
         g = self.g
