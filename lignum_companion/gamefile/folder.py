@@ -14,7 +14,7 @@ from lignum_companion.engine.names import first_unsafe
 from lignum_companion.gamefile.errors import SaveError
 from lignum_companion.gamefile.format import BACKUP_SUFFIX, MAGIC, SUFFIX
 from lignum_companion.gamefile.replay import MAX_FILE_BYTES
-from lignum_companion.system import atomic
+from lignum_companion.system import atomic, reading
 
 ENV_DIR = "LIGNUM_GAMES_DIR"
 
@@ -81,20 +81,11 @@ SIDE_FILE_BYTES = 32_000_000  # `.games-cache.json` of 5,000 games is a few MB; 
 def read_side_file(path: Path) -> str | None:
     """The text of one of the games folder's own files (`.last-game`, `.games-cache.json`), or None when it is
     missing, not a regular file (a link is not followed, a pipe never waited on), too large or not UTF-8."""
+    data = reading.read_regular(path, SIDE_FILE_BYTES)
     try:
-        fd = os.open(path, atomic.READ_FLAGS | atomic.NOFOLLOW)
-    except OSError:
+        return None if data is None else data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > SIDE_FILE_BYTES:
-            return None
-        data = os.read(fd, SIDE_FILE_BYTES + 1)
-        return data.decode("utf-8") if len(data) <= SIDE_FILE_BYTES else None
-    except (OSError, UnicodeDecodeError):
-        return None
-    finally:
-        os.close(fd)
 
 
 def _free_or_regular(name: str) -> bool:
