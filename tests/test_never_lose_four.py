@@ -1,0 +1,87 @@
+"""Never lose a game, round four (issue 33): odd file names (item 4), long names (item 3), absurd cached totals
+(item 6), the undo question at a terminal (item 7) and a `play` whose file is replaced by another game.
+
+Items 1 and 2 (the text cache) are in test_text_cache.py, item 5 (cards written part by part) in
+test_fuzz_notation.py; the bounded fuzz harnesses grow in test_side_files.py and test_input_limits.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import PATHS, fix, make_setup
+
+from lignum_companion.gamefile import store as gamefile
+
+CODE = "from lignum_companion.cli.entry import main; main()"
+PATH_2P = "path " + PATHS[2]
+NEW = ["new", "-p", "anna,ben", "-m", "basic", "--no-variants", "--order", "anna,ben", "--areas", "anna=1,ben=5",
+       "--winter", "4/2,5/3"]
+LATIN1 = b"caf\xe9.lignum"  # a name written by a Latin-1 system (or copied off one): not UTF-8
+
+
+def real(*args: str | bytes, folder: Path, stdin: str = "", env: dict[str, str] | None = None):
+    """The real program in its own process (arguments may be bytes: a file name is not always text)."""
+    return subprocess.run([sys.executable, "-c", CODE, *args], input=stdin.encode("utf-8"), capture_output=True,
+                          timeout=120, env={**os.environ, "NO_COLOR": "1", "LIGNUM_GAMES_DIR": str(folder),
+                                            **(env or {})})
+
+
+def text(r) -> str:
+    return (r.stdout + r.stderr).decode("utf-8", "replace")
+
+
+def one_clean_run(r, code: int = 0) -> str:
+    said = text(r)
+    assert r.returncode == code, said
+    assert "internal error" not in said and "Traceback" not in said, said
+    return said
+
+
+# --- item 4: a file name that is not UTF-8 ---------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names are bytes on Linux and other Unixes")
+def test_item4_a_latin1_file_name_works_end_to_end(tmp_path):
+    """`new -f` and `do` saved and then said `internal error: UnicodeEncodeError ... was saved whole before it`
+    (exit 1, no `ok:`: a script that retries applies a fix twice); `play` could not start on it."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    name = os.fsencode(folder) + b"/" + LATIN1
+    path = Path(os.fsdecode(name))
+    said = one_clean_run(real(*NEW, "-f", name, folder=folder))
+    assert path.is_file() and gamefile.read(path).action_texts() == []
+    said = one_clean_run(real("do", name, PATH_2P, folder=folder))
+    assert "ok: " + PATH_2P in said
+    said = one_clean_run(real("do", fix("anna", "money", 1, "once"), folder=folder))  # the default game: this one
+    assert said.count("ok: fix anna money +1 once") == 1
+    assert gamefile.read(path).action_texts() == [PATH_2P, fix("anna", "money", 1, "once")]
+    assert (folder / gamefile.LAST_GAME).read_bytes() == LATIN1 + b"\n"  # the name's own bytes
+    said = one_clean_run(real("play", name, folder=folder, stdin="anna go 1\nquit\n"))
+    assert len(gamefile.read(path).actions) == 3
+    for args in (["games"], ["stats"], ["next"], ["undo"]):
+        one_clean_run(real(*args, folder=folder))
+    assert len(gamefile.read(path).actions) == 2  # the undo took the play's line back
+
+
+def test_item4_a_saved_line_is_reported_as_saved_whatever_fails_after_the_save(tmp_path, monkeypatch):
+    """The save's last step (remembering the game) must never turn a saved line into an error."""
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+    from lignum_companion.gamefile import folder as games_folder
+
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    path = tmp_path / "g.lignum"
+    gamefile.save(gamefile.new_file(make_setup(2)), path)
+
+    def broken(*_a, **_k):
+        raise UnicodeEncodeError("utf-8", "\udce9", 0, 1, "surrogates not allowed")
+
+    monkeypatch.setattr(games_folder, "write_side_file", broken)
+    r = CliRunner().invoke(app, ["do", str(path), fix("anna", "money", 1, "x")])
+    assert r.exit_code == 0 and "ok: " + fix("anna", "money", 1, "x") in r.output, r.output
