@@ -85,3 +85,54 @@ def test_item4_a_saved_line_is_reported_as_saved_whatever_fails_after_the_save(t
     monkeypatch.setattr(games_folder, "write_side_file", broken)
     r = CliRunner().invoke(app, ["do", str(path), fix("anna", "money", 1, "x")])
     assert r.exit_code == 0 and "ok: " + fix("anna", "money", 1, "x") in r.output, r.output
+
+
+# --- item 6: a games-cache entry with figures no real game reaches ----------------------------------------------
+
+ABSURD = {
+    "4,000 digits": lambda r: {**r, "total": int("9" * 4000)},  # `stats`: internal error: OverflowError
+    "-10^18": lambda r: {**r, "total": -10**18},  # `stats --pdf`: over 40 s drawing the axis
+    "season of 10^15": lambda r: {**r, "seasons": [10**15] + r["seasons"][1:]},
+    "place 99": lambda r: {**r, "place": 99},
+    "a thousand seasons": lambda r: {**r, "seasons": r["seasons"] * 125},
+}
+
+
+def finished_game(folder: Path) -> Path:
+    src = Path(__file__).parent.parent / "examples"
+    for p in sorted(src.glob("*.lignum")):
+        if gamefile.load(p)[1].over:
+            target = folder / p.name
+            target.write_bytes(p.read_bytes())
+            return target
+    pytest.skip("no finished example game")
+
+
+@pytest.mark.parametrize("damage", list(ABSURD), ids=list(ABSURD))
+def test_item6_absurd_cached_figures_are_dropped_and_rebuilt(tmp_path, monkeypatch, damage):
+    import json
+
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+    from lignum_companion.views import stats
+
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    finished_game(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(app, ["stats"]).output
+    cache = tmp_path / gamefile.CACHE
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    good = json.loads(json.dumps(data["files"]))
+    for entry in data["files"].values():
+        entry["game"]["players"][0] = ABSURD[damage](entry["game"]["players"][0])
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    assert not any(stats.usable_summary(v) for v in data["files"].values())
+    r = runner.invoke(app, ["stats"])
+    assert r.exit_code == 0 and r.output == first, r.output
+    assert json.loads(cache.read_text(encoding="utf-8"))["files"] == good  # rebuilt with the real figures
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    r = runner.invoke(app, ["stats", "--pdf", str(tmp_path / "results.pdf")])
+    assert r.exit_code == 0 and (tmp_path / "results.pdf").read_bytes().startswith(b"%PDF"), r.output
+    assert json.loads(cache.read_text(encoding="utf-8"))["files"] == good
+
