@@ -136,3 +136,61 @@ def test_item6_absurd_cached_figures_are_dropped_and_rebuilt(tmp_path, monkeypat
     assert r.exit_code == 0 and (tmp_path / "results.pdf").read_bytes().startswith(b"%PDF"), r.output
     assert json.loads(cache.read_text(encoding="utf-8"))["files"] == good
 
+
+
+# --- item 3: long names -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "at most 100 characters, not 101"), ("ko", "100자까지")])
+def test_item3_new_refuses_a_name_over_the_bound_in_one_line_and_writes_nothing(tmp_path, lang, said):
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+
+    target = tmp_path / "long.lignum"
+    r = CliRunner().invoke(app, ["--lang", lang, *NEW, "--name", "x" * 101, "-f", str(target)])
+    assert r.exit_code == 1 and said in r.output and r.output.strip().count("\n") == 0, r.output
+    assert not target.exists() and not list(tmp_path.iterdir())
+    r = CliRunner().invoke(app, ["--lang", lang, *NEW, "--name", "x" * 100, "-f", str(target)])
+    assert r.exit_code == 0 and gamefile.read(target).setup.name == "x" * 100, r.output
+
+
+def test_item3_the_wizard_refuses_a_long_name_and_asks_again(tmp_path):
+    target = tmp_path / "w.lignum"
+    answers = "4/2\n5/3\n" + "x" * 5000 + "\nFriday at Zoë's\n" + "\n" * 4
+    r = real(*NEW[:-2], "--expansion", "none", "--warnings", "on", "-f", str(target), folder=tmp_path, stdin=answers,
+             env={"LIGNUM_SEED": "1"})
+    said = one_clean_run(r)
+    assert "at most 100 characters, not 5000" in said
+    assert gamefile.read(target).setup.name == "Friday at Zoë's"
+
+
+def test_item3_a_long_name_is_fitted_by_bisection_as_the_old_trim_did():
+    """The cut trimming one letter at a time gave (the longest head that fits beside the mark), measured a few dozen
+    times instead of once per letter (10,000 measures of a 10,000-letter name: 84 s for one sheet)."""
+    from lignum_companion.printables.fonts import default_fonts
+
+    fonts = default_fonts()
+    measured = []
+    real_width = type(fonts).width
+
+    def counting(self, text, size, bold=False):
+        measured.append(len(text))
+        return real_width(self, text, size, bold)
+
+    for text in ("Zoë's long Friday " * 600, "민준과 지우의 금요일 " * 300, "short", "", "W" * 40):
+        for width in (0.5, 30.0, 200.0):
+            measured.clear()
+            type(fonts).width = counting
+            try:
+                got = fonts.fit(text, 9, width)
+            finally:
+                type(fonts).width = real_width
+            assert len(measured) <= 2 + 2 * len(text).bit_length()
+            if real_width(fonts, text, 9) <= width:
+                assert got == text
+                continue
+            head = got.removesuffix("…")
+            assert got.endswith("…") and text.startswith(head)
+            assert not head or real_width(fonts, got, 9) <= width  # it fits (or nothing does)
+            assert real_width(fonts, text[: len(head) + 1] + "…", 9) > width  # and one letter more would not
