@@ -194,3 +194,36 @@ def test_item3_a_long_name_is_fitted_by_bisection_as_the_old_trim_did():
             assert got.endswith("…") and text.startswith(head)
             assert not head or real_width(fonts, got, 9) <= width  # it fits (or nothing does)
             assert real_width(fonts, text[: len(head) + 1] + "…", 9) > width  # and one letter more would not
+
+
+# --- item 7: the undo question at a terminal is the program's own -------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a pseudo-terminal (pexpect)")
+@pytest.mark.parametrize(("lang", "keys", "code"), [
+    ("ko", "\x04\r", 1),  # Ctrl-D: typer said `Aborted!` (exit 1) in English; the arrow menu waits for a choice
+    ("ko", "\x03", 130),  # Ctrl-C: `^CAborted!`
+    ("en", "x\x03", 130),  # a bad key: typer said `Error: invalid input`
+    ("en", "x\x04", 1),
+    ("en", "n", 1),
+    ("ko", "\r", 1),  # Enter takes the default: no
+])
+def test_item7_the_undo_question_is_ours_in_the_chosen_language_with_the_usual_exits(tmp_path, lang, keys, code):
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "g.lignum"
+    gamefile.save(gamefile.append(gamefile.new_file(make_setup(2)), [PATH_2P, fix("anna", "money", 1, "a")]), path)
+    before = path.read_bytes()
+    child = pexpect.spawn(sys.executable, ["-c", CODE, "--lang", lang, "undo", str(path), "-n", "2"], timeout=60,
+                          encoding="utf-8", dimensions=(30, 80),
+                          env={**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path), "NO_COLOR": "1"})
+    child.expect("되돌릴까요" if lang == "ko" else "take back all 2 actions of the game")
+    child.expect("아니오" if lang == "ko" else r"\(y/N\)")  # the program's own question, drawn whole
+    for key in keys:
+        child.send(key)
+    child.expect(pexpect.EOF)
+    child.close()
+    said = child.before
+    assert child.exitstatus == code, said
+    assert "Aborted" not in said and "Error" not in said and "invalid input" not in said, said
+    assert ("아무것도 되돌리지 않았습니다" if lang == "ko" else "nothing was undone") in said, said
+    assert path.read_bytes() == before and not list(tmp_path.glob("*.before-undo-*"))
