@@ -97,6 +97,8 @@ many_parts = st.one_of(
     st.builds(lambda item, n: "+".join([item] * n), many_parts_item, st.integers(1, 120)),  # `S@0+S@0+...`
     st.lists(many_parts_item, min_size=1, max_size=40).map("+".join),
 )
+EMPTY_FILE = gamefile.parse_text("lignum-game 1\nplayers anna ben\nmode advanced\nvariants none\n"
+                                  "order anna ben\nareas anna=1 ben=5\nwinter 4/2 5/3\nstart\n")
 many_part_line = st.one_of(
     st.builds(lambda v, b: f"task {v} {b}", st.sampled_from(["0", "9", "12", "99"]), many_parts),
     st.builds(lambda areas: "placement " + " ".join(areas),
@@ -114,7 +116,8 @@ many_part_line = st.one_of(
 
 
 @settings(max_examples=600, deadline=None)
-@given(many_part_line)
+@given(st.one_of(many_part_line, many_part_line, verb_line,
+                 st.text(max_size=40).map(lambda t: "fix anna money +1 " + t)))  # a correction's reason: free text
 def test_every_accepted_line_written_and_read_back_is_the_same_line(text):
     """No line is ever accepted that the reader would refuse: `task 12 S@0+...` with 13 parts was accepted and
     saved as `task 12 13S@0`, which every later command refused (a count is 1-12), and a card of 700,001 parts
@@ -126,6 +129,8 @@ def test_every_accepted_line_written_and_read_back_is_the_same_line(text):
     again = parse(action.text)
     assert again.text == action.text
     assert (again.player, again.verb, again.args) == (action.player, action.verb, action.args)
+    saved = gamefile.render(gamefile.append(EMPTY_FILE, [action.text]))  # and as a game file keeps it
+    assert gamefile.parse_text(saved).action_texts() == [action.text]
 
 
 @pytest.mark.parametrize("text", [

@@ -205,7 +205,6 @@ def test_item3_a_long_name_is_fitted_by_bisection_as_the_old_trim_did():
     ("ko", "\x03", 130),  # Ctrl-C: `^CAborted!`
     ("en", "x\x03", 130),  # a bad key: typer said `Error: invalid input`
     ("en", "x\x04", 1),
-    ("en", "n", 1),
     ("ko", "\r", 1),  # Enter takes the default: no
 ])
 def test_item7_the_undo_question_is_ours_in_the_chosen_language_with_the_usual_exits(tmp_path, lang, keys, code):
