@@ -229,6 +229,26 @@ def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
     assert " ".join(play.out.decode().split()).count("was changed outside this sitting") == 2
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
+def test_play_says_so_and_keeps_its_lines_when_the_file_is_replaced_by_another_game(tmp_path):
+    """Another valid game copied over the file (a wrong `cp`, a sync tool): play reloaded it without a word and
+    kept nothing of the lines it had confirmed (issue 33). Now it says so and keeps them, as for a broken edit."""
+    path, env, play = playing_after_one_line(tmp_path)
+    play.answer(fix("anna", "money", 1, "second"))
+    play.said("ok: " + fix("anna", "money", 1, "second"))
+    other = gamefile.append(gamefile.new_file(make_setup(3)), [fix("cleo", "money", 2, "theirs")])
+    other_path = tmp_path / "other.lignum"
+    gamefile.save(other, other_path)
+    os.replace(other_path, path)
+    play.answer(fix("anna", "money", 1, "third"))  # answered for a game the file no longer holds
+    flat = " ".join(play.said("Answer again").split())
+    kept = path.with_name(path.name.removesuffix(".lignum") + ".last-good.lignum")
+    assert "was replaced outside this sitting by another game" in flat and f"is kept in {kept}" in flat
+    assert gamefile.read(kept).action_texts() == [fix("anna", "money", 1, "first"), fix("anna", "money", 1, "second")]
+    assert play.quit() == 0
+    assert gamefile.read(path).action_texts() == [fix("cleo", "money", 2, "theirs")]  # the new game, untouched
+
+
 @needs_fork
 def test_racing_play_and_do_keep_every_confirmed_line(tmp_path):
     path = game(tmp_path, [])

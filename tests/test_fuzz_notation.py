@@ -4,6 +4,7 @@ documented errors (NotationError, GameFileError, IllegalAction: all LignumError)
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,65 @@ def test_parse_every_verb_with_odd_arguments(text):
     except NotationError:
         return
     assert parse(action.text).text == action.text
+
+
+# --- many parts (issue 33 item 5): what the parser accepts, the writer writes back and the parser reads again -----
+
+many_parts_item = st.builds(lambda n, item, stage: n + item + stage,
+                            st.sampled_from(["", "", "", "2", "5", "12", "13", "99"]),
+                            st.sampled_from(["F", "S", "H", "mF", "mS", "mH", "food", "saw", "stake", "joker"]),
+                            st.sampled_from(["", "", "@0", "@1", "@2"]))
+many_parts = st.one_of(
+    st.builds(lambda item, n: "+".join([item] * n), many_parts_item, st.integers(1, 120)),  # `S@0+S@0+...`
+    st.lists(many_parts_item, min_size=1, max_size=40).map("+".join),
+)
+EMPTY_FILE = gamefile.parse_text("lignum-game 1\nplayers anna ben\nmode advanced\nvariants none\n"
+                                  "order anna ben\nareas anna=1 ben=5\nwinter 4/2 5/3\nstart\n")
+many_part_line = st.one_of(
+    st.builds(lambda v, b: f"task {v} {b}", st.sampled_from(["0", "9", "12", "99"]), many_parts),
+    st.builds(lambda areas: "placement " + " ".join(areas),
+              st.lists(st.builds(lambda a, b: f"{a}:{b}", st.sampled_from("123456"), many_parts), min_size=1,
+                       max_size=8)),
+    st.builds(lambda who, verb, kv: f"{who} {verb} {' '.join(kv)}", st.sampled_from(["anna", "ben"]),
+              st.sampled_from(["sell", "fill", "furnish", "feed", "heat", "saw", "carry", "receive", "dry", "float",
+                               "raft", "wagon", "sledge", "cut", "go"]),
+              st.lists(st.one_of(many_parts, st.builds(lambda k, b: f"{k}:{b}",
+                                                       st.sampled_from(["saw", "sale", "store", "dry1", "dry2",
+                                                                        "dry3", "buy", "sell", "trade"]),
+                                                       many_parts), st.sampled_from(["13", "19", "1", "hut:1"])),
+                       min_size=1, max_size=4)),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(many_part_line, many_part_line, verb_line,
+                 st.text(max_size=40).map(lambda t: "fix anna money +1 " + t)))  # a correction's reason: free text
+def test_every_accepted_line_written_and_read_back_is_the_same_line(text):
+    """No line is ever accepted that the reader would refuse: `task 12 S@0+...` with 13 parts was accepted and
+    saved as `task 12 13S@0`, which every later command refused (a count is 1-12), and a card of 700,001 parts
+    was accepted whole. The line a game file keeps is the canonical text, so it must read back to itself."""
+    try:
+        action = parse(text)
+    except NotationError:
+        return
+    again = parse(action.text)
+    assert again.text == action.text
+    assert (again.player, again.verb, again.args) == (action.player, action.verb, action.args)
+    saved = gamefile.render(gamefile.append(EMPTY_FILE, [action.text]))  # and as a game file keeps it
+    assert gamefile.parse_text(saved).action_texts() == [action.text]
+
+
+@pytest.mark.parametrize("text", [
+    "task 12 " + "+".join(["S@0"] * 13),  # saved as `13S@0`: refused by every reader afterwards
+    "task 12 " + "+".join(["S@0"] * 700_001),  # accepted whole: `show --json` 8 s, 430 MB
+    "task 9 " + "+".join(["5mF@1", "5mF@1", "3mF@1"]),
+    "anna sell sale:" + "+".join(["F"] * 100),  # saved as `100F`: a count is at most 99
+    "placement 1:" + "+".join(["F"] * 7),
+])
+def test_a_card_or_a_bag_over_its_total_is_refused_however_it_is_split(text):
+    with pytest.raises(NotationError):
+        parse(text)
+    assert parse("task 12 " + "+".join(["S@0"] * 12)).text == "task 12 12S@0"  # the most a card asks, still read
 
 
 # --- actions on real game states -------------------------------------------------------------------------------

@@ -182,9 +182,14 @@ def test_item10_eighty_corrections_flow_and_a_thousand_are_cut_with_a_count(tmp_
 
 
 def test_item10_a_300_word_name_is_cut_with_a_mark(tmp_path):
+    """`new` now refuses such a name (issue 33 item 3); a file written before the bound keeps it, and its sheet
+    cuts it (by bisection: one letter at a time was quadratic)."""
     name = " ".join(f"word{i}" for i in range(300))
     path = tmp_path / "n.lignum"
-    assert runner.invoke(app, [*NEW, "--name", name, "-f", str(path)]).exit_code == 0
+    assert runner.invoke(app, [*NEW, "--name", name, "-f", str(path)]).exit_code == 1 and not path.exists()
+    setup = make_setup(2)
+    setup.name = name
+    gamefile.save(gamefile.new_file(setup), path)
     out = tmp_path / "n.pdf"
     r = runner.invoke(app, ["score", str(path), "--pdf", str(out)])
     assert r.exit_code == 0, r.output
@@ -202,3 +207,49 @@ def test_item12_a_file_over_the_cap_is_refused_before_it_is_read(tmp_path):
     r = runner.invoke(app, ["check", str(path)])
     assert r.exit_code == 1 and f"at most {gamefile.MAX_FILE_BYTES}" in r.output, r.output
     assert gamefile.MAX_FILE_BYTES <= 4_000_000  # a real game is under 100 kB
+
+
+# --- the harness: long and odd names, for the game and for its file (issue 33 items 3 and 4), bounded ----------------
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="file names as bytes")
+def test_names_fuzz_harness_long_and_non_utf8_names_work_or_are_refused_before_anything_is_written(tmp_path,
+                                                                                                    monkeypatch):
+    """Game names around and far past the bound, file names in Latin-1, with spaces, Hangul, near the length a disk
+    allows: `new` creates the game or refuses in one line with nothing written; a created game then takes a line
+    (`ok:` said once), lists, scores and prints, never an internal error."""
+    import random
+
+    from lignum_companion.engine.setup import GAME_NAME_MAX
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(folder))
+    rng = random.Random(33)
+    game_names = ["", "Friday at Zoë's", "금요일 밤의 목재", "x" * GAME_NAME_MAX, "x" * (GAME_NAME_MAX + 1),
+                  "é" * 5000, " ".join(["word"] * 3000), "a\x1bb"]
+    file_names = [b"caf\xe9.lignum", b"\xff\xfe.lignum", "목재 게임.lignum".encode(), b"a b.lignum",
+                  b"n" * 200 + b".lignum", b"\xe9" * 230 + b".lignum", b"plain.lignum"]
+
+    def lignum(*args: str):
+        r = runner.invoke(app, list(args))
+        assert "Traceback" not in r.output and "internal error" not in r.output, (args[:3], r.output[-500:])
+        assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+        if r.exit_code:
+            assert r.output.strip().count("\n") == 0, r.output[-500:]
+        return r
+
+    for k in range(20):
+        name, raw = rng.choice(game_names), rng.choice(file_names)
+        target = folder / os.fsdecode(b"%d-" % k + raw)
+        before = sorted(os.listdir(folder))
+        r = lignum(*NEW, "--name", name, "-f", str(target))
+        if r.exit_code:
+            assert sorted(os.listdir(folder)) == before  # refused before anything was written
+            continue
+        assert len(name.strip()) <= GAME_NAME_MAX and "\x1b" not in name
+        r = lignum("do", str(target), PATH_2P)
+        assert r.exit_code == 0 and r.output.count("ok: ") == 1, r.output
+        for args in (["games"], ["stats"], ["next"], ["score", str(target), "--pdf", str(tmp_path / f"{k}.pdf")]):
+            assert lignum(*args).exit_code == 0, args
+        assert gamefile.read(target).action_texts() == [PATH_2P]

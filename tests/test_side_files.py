@@ -250,10 +250,12 @@ def test_item3_undo_of_the_whole_game_asks_at_a_terminal(tmp_path):
 
 # --- the harness: side files replaced by every kind of obstacle (bounded) -------------------------------------------
 
-OBSTACLES = ("missing", "junk", "bad json", "link out", "dangling link", "folder", "fifo")
+OBSTACLES = ("missing", "junk", "bad json", "link out", "dangling link", "folder", "fifo", "absurd figures",
+             "link to zero", "latin-1 name")
+ABSURD = (int("9" * 4000), -10**18, 10**15, 99)  # issue 33 item 6: totals, seasons and places no game reaches
 
 
-def plant(spot: Path, kind: str, outside: Path) -> None:
+def plant(spot: Path, kind: str, outside: Path, good: str = "", rng: random.Random | None = None) -> None:
     if spot.is_symlink() or spot.is_file() or spot.exists() and not spot.is_dir():
         spot.unlink()
     elif spot.is_dir():
@@ -270,20 +272,37 @@ def plant(spot: Path, kind: str, outside: Path) -> None:
         spot.mkdir()
     elif kind == "fifo" and hasattr(os, "mkfifo"):
         os.mkfifo(spot)
+    elif kind == "link to zero":
+        spot.symlink_to("/dev/zero")
+    elif kind == "absurd figures" and spot.name == gamefile.CACHE and good:
+        rng = rng or random.Random(0)
+        data = json.loads(good)
+        for entry in data["files"].values():
+            for row in entry.get("game", {}).get("players", []):
+                row[rng.choice(("total", "place"))] = rng.choice(ABSURD)
+        spot.write_text(json.dumps(data), encoding="utf-8")
+    elif kind == "latin-1 name" and spot.name == gamefile.LAST_GAME:
+        spot.write_bytes(b"caf\xe9.lignum\n")
 
 
 def test_side_files_fuzz_harness_no_internal_error_no_hang_nothing_written_outside(games, tmp_path, no_hang):
     path = game(games, [PATH_2P])
+    finished_game(games)
+    latin = games / os.fsdecode(b"caf\xe9.lignum")  # issue 33 item 4: a name that is not UTF-8
+    game(games, [PATH_2P], name=latin.name)
     outside = tmp_path / "outside.txt"
     outside.write_text("precious", encoding="utf-8")
+    good = (lignum("stats"), (games / gamefile.CACHE).read_text(encoding="utf-8"))[1]
     rng = random.Random(24)
     spots = [games / gamefile.LAST_GAME, games / gamefile.CACHE]
-    commands = [["games"], ["stats"], ["check"], ["next"], ["show"], ["do", str(path), "{line}"], ["undo", str(path)]]
-    for k in range(24):
+    commands = [["games"], ["stats"], ["check"], ["next"], ["show"], ["do", str(path), "{line}"], ["undo", str(path)],
+                ["do", str(latin), "{line}"], ["stats", "--pdf", str(tmp_path / "r.pdf")]]
+    for k in range(30):
         for spot in spots:
-            plant(spot, rng.choice(OBSTACLES), outside)
+            plant(spot, rng.choice(OBSTACLES), outside, good, rng)
         args = [a.replace("{line}", fix("anna", "money", 1, f"f{k}")) for a in rng.choice(commands)]
         r = lignum(*args)
         assert r.exit_code in (0, 1), (args, r.output)
         assert outside.read_text(encoding="utf-8") == "precious"
-    gamefile.load(path)  # the game itself is whole
+    gamefile.load(path)  # the games themselves are whole
+    gamefile.load(latin)

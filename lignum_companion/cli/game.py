@@ -303,8 +303,26 @@ def _confirm_large_undo(n: int, back_to: Any, yes: bool, everything: bool = Fals
     how = "undo_all_confirm" if everything else "undo_confirm"
     if not sys.stdin.isatty():
         fail(say(f"{how}_needed", n=n, where=where))
-    if not typer.confirm(say(how, n=n, where=where), default=False, err=True):
+    if not _yes_or_no(say(how, n=n, where=where)):
         fail(say("undo_declined"))
+
+
+def _yes_or_no(question: str) -> bool:
+    """The program's own yes/no question (the table mode's: y/n, or 예/아니오 chosen from two lines where a Hangul
+    keyboard has no y), in the shown language, answered at the terminal; typer's said `Aborted!` and `Error:
+    invalid input` in English (issue 33 item 7). End of input is a no; Ctrl-C, a closed terminal or a signal
+    stops with the usual exit code (130) and the one line that nothing was undone."""
+    from lignum_companion.cli import stopping
+    from lignum_companion.table.console import Console, Interrupted
+
+    con = Console(stdout=sys.stderr)  # the question beside the refusals, so `undo > log` still shows it
+    con.qmark = "?"
+    try:
+        return con.confirm(question, default=False)
+    except Interrupted as e:
+        if e.why in ("eof", "quit"):
+            return False
+        fail(say("undo_declined"), stopping.handled() or 130)
 
 
 def cmd_check(file: str = FileArg) -> None:

@@ -42,6 +42,8 @@ def cmd_new(
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.texts.words import card_codes
 
+    if name:
+        _check_game_name(name)  # before the wizard asks anything (issue 33)
     if file:
         try:
             gamefile.check_name_fits(file)  # before the wizard asks anything
@@ -66,6 +68,17 @@ def cmd_new(
     _read_choices(given, expansion, buildings, warnings)
     _read_pairs(given, colors, areas, winter)
     _start(_setup(given), file)
+
+
+def _check_game_name(name: str) -> None:
+    """--name within the bound of a game's name (the sheet's title), or the one line that says why not."""
+    from lignum_companion.engine import LignumError
+    from lignum_companion.engine.setup import check_game_name
+
+    try:
+        check_game_name(name)
+    except LignumError as e:
+        fail(say("cannot_start", reason=e))
 
 
 def _read_choices(given: dict[str, Any], expansion: str | None, buildings: str | None, warnings: str | None) -> None:

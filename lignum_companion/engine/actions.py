@@ -155,6 +155,7 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
         raise NotationError.keyed("task_form", line)
     value = _int(pos[0], "task_value", line, 0, 99)
     needs: list[list[Any]] = []
+    seen: dict[tuple[str, int], int] = {}  # counted over all parts, as `_fmt_needs` writes the card back
     for part in pos[1].split("+"):
         count = 1
         body = part
@@ -170,6 +171,9 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
         st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
         if count < 1:
             raise NotationError.keyed("count_zero", line, part=part)
+        seen[(piece, st)] = seen.get((piece, st), 0) + count
+        if seen[(piece, st)] > MAX_TASK_COUNT:  # `S@0+...` 13 times would be saved as `13S@0`, which no reader takes
+            raise NotationError.keyed("task_max", line, part=brief(part, 12), max=MAX_TASK_COUNT)
         needs.extend([[piece, st]] * count)
     return {"value": value, "needs": needs}
 

@@ -41,6 +41,8 @@ def parse_bag(text: str, allowed: tuple[str, ...] | frozenset[str], what: str = 
         if count <= 0:
             raise NotationError.keyed("count_zero", text, part=part)
         bag[name] = bag.get(name, 0) + count
+        if bag[name] > MAX_COUNT:  # `F+F+...` a hundred times would be written back as `100F`, which no reader takes
+            raise NotationError.keyed("count_total_max", text[:40], name=name, max=MAX_COUNT)
     return bag
 
 

@@ -61,6 +61,17 @@ def check_building_name(name: str) -> str:
 
 
 EFFECT_MAX = 300  # characters of a building's effect text: a tile's printed sentence or two
+GAME_NAME_MAX = 100  # characters of a game's name (the score sheet's title): "Friday at Zoë's" and much more
+
+
+def check_game_name(name: str) -> str:
+    """A new game's name, bounded where it is entered (`new --name`, the wizard): a name of thousands of
+    characters made every sheet slow to lay out (issue 33). A file written before the bound keeps its name: the
+    reader (`validate`) does not ask this, so no game becomes unreadable."""
+    name = nfc(name.strip())
+    if len(name) > GAME_NAME_MAX:
+        raise IllegalAction.keyed("setup_game_name_long", "", most=GAME_NAME_MAX, got=len(name))
+    return name
 
 
 def check_building_effect(name: str, effect: str) -> str:

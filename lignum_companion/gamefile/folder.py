@@ -14,7 +14,7 @@ from lignum_companion.engine.names import first_unsafe
 from lignum_companion.gamefile.errors import SaveError
 from lignum_companion.gamefile.format import BACKUP_SUFFIX, MAGIC, SUFFIX
 from lignum_companion.gamefile.replay import MAX_FILE_BYTES
-from lignum_companion.system import atomic
+from lignum_companion.system import atomic, reading
 
 ENV_DIR = "LIGNUM_GAMES_DIR"
 
@@ -60,15 +60,16 @@ def remember(path: str | os.PathLike[str]) -> None:
         p = Path(os.path.abspath(path))
         if p.parent.resolve() != folder.resolve():
             return
-        write_side_file(folder / LAST_GAME, p.name + "\n")
-    except (OSError, SaveError):
+        write_side_file(folder / LAST_GAME, os.fsencode(p.name) + b"\n")  # the name's own bytes, UTF-8 or not
+    except (OSError, SaveError, ValueError):  # a name that is no text at all must not stop the saved line's report
         pass
 
 
 def last_game() -> Path | None:
     """The remembered game if it still exists, else the most recently changed one."""
     folder = games_dir()
-    name = (read_side_file(folder / LAST_GAME) or "").strip()
+    raw = reading.read_regular(folder / LAST_GAME, SIDE_FILE_BYTES)
+    name = os.fsdecode(raw).strip() if raw else ""  # as `remember` wrote it: a Latin-1 `caf\xe9.lignum` too
     if name and "/" not in name and "\\" not in name and first_unsafe(name) is None and (folder / name).is_file():
         return folder / name
     games = list_games()
@@ -81,20 +82,11 @@ SIDE_FILE_BYTES = 32_000_000  # `.games-cache.json` of 5,000 games is a few MB; 
 def read_side_file(path: Path) -> str | None:
     """The text of one of the games folder's own files (`.last-game`, `.games-cache.json`), or None when it is
     missing, not a regular file (a link is not followed, a pipe never waited on), too large or not UTF-8."""
+    data = reading.read_regular(path, SIDE_FILE_BYTES)
     try:
-        fd = os.open(path, atomic.READ_FLAGS | atomic.NOFOLLOW)
-    except OSError:
+        return None if data is None else data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > SIDE_FILE_BYTES:
-            return None
-        data = os.read(fd, SIDE_FILE_BYTES + 1)
-        return data.decode("utf-8") if len(data) <= SIDE_FILE_BYTES else None
-    except (OSError, UnicodeDecodeError):
-        return None
-    finally:
-        os.close(fd)
 
 
 def _free_or_regular(name: str) -> bool:
@@ -105,12 +97,12 @@ def _free_or_regular(name: str) -> bool:
         return True
 
 
-def write_side_file(path: Path, text: str) -> None:
+def write_side_file(path: Path, text: str | bytes) -> None:
     """Write one of the games folder's own files whole (atomic.write), in its own name only: a link, a pipe or a
     folder standing there is left alone and the write given up (`SaveError`), so nothing outside the folder is
     ever written through it."""
     try:
-        atomic.write(path, text.encode("utf-8"), check=_free_or_regular)
+        atomic.write(path, text.encode("utf-8") if isinstance(text, str) else text, check=_free_or_regular)
     except atomic.Displaced:
         raise SaveError("not_regular", path=path) from None
 

@@ -146,12 +146,20 @@ class Fonts:
         return sum(stringWidth(t, f, size) for f, t in self.runs(text, bold))
 
     def fit(self, text: str, size: float, width: float, bold: bool = False) -> str:
-        """The text, cut with an ellipsis if it is wider than `width` (chart legends only)."""
+        """The text, cut with an ellipsis if it is wider than `width` (chart legends, titles).
+
+        The longest head that fits is found by bisection (a head's width grows with its length): trimming one
+        letter at a time measured a 10,000-letter name 10,000 times, 84 s for one sheet (issue 33)."""
         if self.width(text, size, bold) <= width:
             return text
-        while text and self.width(text + "…", size, bold) > width:
-            text = text[:-1]
-        return text + "…"
+        fits, too_long = 0, len(text)  # text[:fits] + "…" fits (or fits is 0); text[:too_long] + "…" does not
+        while too_long - fits > 1:
+            mid = (fits + too_long) // 2
+            if self.width(text[:mid] + "…", size, bold) <= width:
+                fits = mid
+            else:
+                too_long = mid
+        return text[:fits] + "…"
 
 
 @cache

@@ -13,6 +13,9 @@ from lignum_companion.system import atomic
 from lignum_companion.texts import catalog as texts
 
 MM = 72 / 25.4
+# Money axes' steps past $500, as far as any figure goes: the charts once stopped at $1,000 a step, so a figure of
+# billions (hand corrections, a damaged cache) made millions of steps and a PDF that took minutes (issue 33)
+BIG_STEPS = tuple(m * 10**k for k in range(3, 20) for m in (1, 2, 5))
 
 
 class ExportError(Exception):

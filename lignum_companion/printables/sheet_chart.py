@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lignum_companion.engine import data as D
+from lignum_companion.printables.paper import BIG_STEPS
 from lignum_companion.printables.sheet_base import MM, SheetBase, money
 from lignum_companion.texts import catalog as texts
 
@@ -52,7 +53,7 @@ class ChartPart(SheetBase):
         top = max([v for s in series for _, v in s] + [1])
         bottom = min([v for s in series for _, v in s] + [0])
         span = top - bottom
-        step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if span / s <= 8), 1000)
+        step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, *BIG_STEPS) if span / s <= 8), BIG_STEPS[-1])
         legend_w = ch["legend_width_mm"] * MM
         d = Drawing(width, height)
         d.initialFontName = self.fonts.regular  # type: ignore[attr-defined]  # the renderer would start in the unembedded Helvetica

@@ -10,6 +10,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
+from lignum_companion.printables.paper import BIG_STEPS
 from lignum_companion.printables.score_sheet import (
     MM,
     Fonts,
@@ -192,7 +193,8 @@ class _Results:
         lp.data = [s if len(s) > 1 else s + s for s in lp.data]
         values = [v for s in lp.data for _, v in s] + [0]
         top, bottom = max(values + [1]), min(values)
-        tick = next((s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if (top - bottom) / s <= 6), 1000)
+        tick = next((s for s in (5, 10, 20, 25, 50, 100, 200, 500, *BIG_STEPS) if (top - bottom) / s <= 6),
+                    BIG_STEPS[-1])
         lp.yValueAxis.valueMin = -tick * ((-bottom + tick - 1) // tick)
         lp.yValueAxis.valueMax = tick * -(-top // tick)
         lp.yValueAxis.valueStep = tick

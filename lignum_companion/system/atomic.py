@@ -15,10 +15,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-# Opening to read without waiting (a pipe put at a name must never hang us), as bytes on Windows too; and the
-# flag that refuses to follow a link, where the system has it.
-READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+from lignum_companion.system.reading import NOFOLLOW, READ_FLAGS  # noqa: F401 - where the readers have long found them
 
 Stage = Callable[[str], None]
 Check = Callable[[str], bool]

@@ -18,6 +18,17 @@ from .console import Interrupted, Rebuild, signals_held
 from .sitting import Sitting
 
 
+def replaced(held: gamefile.GameFile, now: gamefile.GameFile) -> bool:
+    """Whether the file now holds another game than the one a sitting held: another header, or lines that differ
+    from the sitting's where both have lines. Lines added (a `lignum do` beside it) or taken back at the end (an
+    undo, which keeps FILE.bak) are the same game going on."""
+    if gamefile.format_header(held.setup, held.lang) != gamefile.format_header(now.setup, now.lang):
+        return True
+    ours, theirs = held.action_texts(), now.action_texts()
+    k = min(len(ours), len(theirs))
+    return ours[:k] != theirs[:k]
+
+
 class Saving(Sitting):
     """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
 
@@ -45,20 +56,30 @@ class Saving(Sitting):
         except LignumError as e:
             # The broken file is the table's own edit: leave it, and keep the last good log beside it so that
             # nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never overwritten).
-            try:
-                kept: object = gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
-                    self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
-            except gamefile.SaveError as failed:
-                kept = tpl("kept_nowhere", reason=str(failed))
             n = len(self.gf.actions)
-            self.say(tpl("file_broken", file=self.path, reason=str(e), kept=kept,
+            self.say(tpl("file_broken", file=self.path, reason=str(e), kept=self.keep_last_good(),
                          actions=tpl("one_action" if n == 1 else "actions", n=n)))
             raise Interrupted("broken") from None
         n = len(gf.actions)
-        self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                     where=views.header_line(g)))
+        if replaced(self.gf, gf):  # another game in its place: say so, and keep the one this sitting held (issue 33)
+            held = len(self.gf.actions)
+            self.say(tpl("file_replaced", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                         where=views.header_line(g), kept=self.keep_last_good(),
+                         held=tpl("one_action" if held == 1 else "actions", n=held)))
+        else:
+            self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                         where=views.header_line(g)))
         self.gf, self.g = gf, g
         raise Rebuild
+
+    def keep_last_good(self) -> object:
+        """The game as this sitting last held it, kept beside the file (`NAME.last-good.lignum`, a new name each
+        time, never over another file); where it went, or why nowhere."""
+        try:
+            return gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
+                self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
+        except gamefile.SaveError as failed:
+            return tpl("kept_nowhere", reason=str(failed))
 
     def _commit(self, lines: list[str]) -> bool:
         trial = self.g.clone()

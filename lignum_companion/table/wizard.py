@@ -15,7 +15,7 @@ from lignum_companion.views.game import game_title
 from ..engine import LignumError, NotationError, Setup
 from ..engine import data as D
 from ..engine.names import describe, first_unsafe, same_name
-from ..engine.setup import check_name, colours_of
+from ..engine.setup import GAME_NAME_MAX, check_name, colours_of
 from .common import make_rng, tpl
 from .console import Console, Interrupted, hangup_as_interrupt, safe_streams
 
@@ -129,6 +129,8 @@ class _Wizard:
             bad = first_unsafe(raw or default)
             if bad:
                 raise NotationError(tpl("name_unsafe", what=describe(bad)))
+            if len(raw.strip()) > GAME_NAME_MAX:  # issue 33: what is typed is bounded (the default follows the names)
+                raise NotationError(tpl("name_long", most=GAME_NAME_MAX, got=len(raw.strip())))
             return raw or default
 
         self.answers["name"] = self.ask_until(tpl("ask_name") + f" [{default}]", check)

@@ -11,9 +11,12 @@ notation, the log, JSON keys and ruling ids never change with the language.
 
 Start-up (benchmarks/bench_cli.py): importing tomllib and parsing a file cost about 3 ms, a fifth of the
 whole `--help` budget, so a parsed template is kept in the user's cache folder (`LIGNUM_TEXT_CACHE`, or
-`off`) as marshal data together with the exact bytes it was parsed from. A file is always read; its cached
-data is used only when the bytes are the same, so an edited template is never shown stale. A cache that
-cannot be read or written (missing, corrupt, read-only, another Python) only costs the parse.
+`off`) as marshal data together with the exact bytes it was parsed from, sealed with a checksum over the whole
+entry. A file is always read; its cached data is used only when the bytes are the same, so an edited template is
+never shown stale, and only when the seal holds, so a damaged entry (a flipped byte inside the parsed data) is
+parsed again rather than shown garbled. A cache file is read as the games folder's side files are (a regular
+file only, never through a link, never waited on as a pipe, size-capped: system/reading.py). A cache that cannot
+be read or written (missing, corrupt, read-only, another Python, a link, a pipe) only costs the parse.
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ import contextlib
 import marshal
 import os
 import sys
+import zlib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from lignum_companion.system.reading import read_regular
 
 
 def _templates_folder() -> Path:
@@ -41,7 +47,9 @@ DEFAULT = "en"
 ENV_LANG = "LIGNUM_LANG"
 ENV_STRICT = "LIGNUM_STRICT_TEXTS"
 ENV_CACHE = "LIGNUM_TEXT_CACHE"  # folder for parsed templates; "off": parse every time
-CACHE_FORMAT = 1  # raise when what a cache file holds changes
+CACHE_FORMAT = 2  # raise when what a cache file holds changes (2: sealed with a checksum, issue 33)
+CACHE_BYTES = 16_000_000  # an entry is a template twice over (its bytes, its data): tens of kB; more is not ours
+SEAL_BYTES = 4  # the CRC-32 after the marshal data
 OWN_WORDS = ("keywords", "questions", "search", "aliases")  # word lists each language keeps for itself (search
 # words, the rules topics' question forms, words typed for codes), never merged
 LANGUAGE_FREE = "language_free"  # a top-level list in an English file: sections every language takes from it
@@ -149,18 +157,39 @@ def parse_template(source: bytes, path: Path) -> dict[str, Any]:
     """The data of a template's bytes: from the cache when it was made from these very bytes, else parsed."""
     spot = cache_file(path)
     if spot is not None:
-        try:
-            fmt, kept, data = marshal.loads(_whole(spot))
-            if fmt == CACHE_FORMAT and kept == source and type(data) is dict:
-                return data
-        except Exception:  # noqa: BLE001 - missing, unreadable, truncated or foreign: parse again
-            pass
+        blob = _unsealed(read_regular(spot, CACHE_BYTES))  # None: missing, a link, a pipe, too large, damaged
+        if blob is not None:
+            try:
+                fmt, kept, data = marshal.loads(blob)
+                if fmt == CACHE_FORMAT and kept == source and type(data) is dict:
+                    return data
+            except Exception:  # noqa: BLE001 - truncated, foreign or of another shape: parse again
+                pass
     import tomllib  # here, not at the top: most runs find every template in the cache
 
     data = tomllib.loads(source.decode("utf-8"))
     if spot is not None:
         _keep(spot, source, data)
     return data
+
+
+def _sealed(blob: bytes) -> bytes:
+    """The marshal data with its checksum after it: what a cache file holds."""
+    return blob + zlib.crc32(blob).to_bytes(SEAL_BYTES, "big")
+
+
+def _unsealed(raw: bytes | None) -> bytes | None:
+    """The marshal data of a cache file whose checksum holds, else None (parse again).
+
+    The checksum covers the whole entry, parsed data included: only the source bytes were compared before, so 115
+    of 150 one-byte changes inside an entry were shown as they were (issue 33). CRC-32 (zlib, loaded at start-up
+    anyway; hashlib's import would cost a share of `--help`) finds every change of up to four bytes in a row and
+    all but one in four billion others: it guards against damage, not against someone who can write into the
+    user's own cache folder, who could as well write a template."""
+    if raw is None or len(raw) <= SEAL_BYTES:
+        return None
+    blob, seal = raw[:-SEAL_BYTES], raw[-SEAL_BYTES:]
+    return blob if zlib.crc32(blob).to_bytes(SEAL_BYTES, "big") == seal else None
 
 
 def cache_folder() -> Path | None:
@@ -200,7 +229,7 @@ def _keep(spot: Path, source: bytes, data: dict[str, Any]) -> None:
     our own renamed over the old one), so readers running at the same time see the old file or the new one, never
     half of one. Failures only lose the cache."""
     try:
-        blob = marshal.dumps((CACHE_FORMAT, source, data))
+        blob = _sealed(marshal.dumps((CACHE_FORMAT, source, data)))
     except ValueError:  # a value marshal cannot hold (a TOML date): this file is parsed every time
         return
     from lignum_companion.system import atomic

@@ -145,19 +145,35 @@ def _shaped(d: Any, keys: Mapping[str, type]) -> bool:
     return isinstance(d, dict) and all(k in d and _is(d[k], t) for k, t in keys.items())
 
 
+# No real game reaches a figure beyond MAX_FILE_BYTES x MAX_MONEY: a game file holds at most that many bytes, and no
+# line of it moves more than MAX_MONEY (a correction included). A cached total of 4,000 digits ended `stats` in an
+# OverflowError, and one of -10^18 kept `stats --pdf` drawing axis steps for minutes (issue 33): such an entry is
+# dropped and replayed.
+def _figure(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """A whole number within lo..hi (by default what a game can reach at most, either way)."""
+    from lignum_companion.gamefile.replay import MAX_FILE_BYTES  # loaded by then: the cache serves game files
+
+    most = MAX_FILE_BYTES * D.MAX_MONEY
+    return _is(value, int) and (-most if lo is None else lo) <= value <= (most if hi is None else hi)
+
+
 def usable_summary(s: Any) -> bool:
-    """Whether a cached summary has the shape `summarise` gives (so showing it can never fail)."""
+    """Whether a cached summary has the shape `summarise` gives (so showing it can never fail), with figures a
+    real game can reach (places among its players, seasons of its rounds, totals within FIGURE_MAX)."""
     if not isinstance(s, dict) or not isinstance(s.get("players"), str):
         return False
     if "error" in s:
         return isinstance(s["error"], str) and isinstance(s.get("lang"), str)
-    if not _shaped(s.get("pos"), POSITION_KEYS):
+    if not _shaped(s.get("pos"), POSITION_KEYS) or not _figure(s["pos"]["year"], 0, D.ROUNDS):
         return False
     if "game" not in s:
         return True
     g = s["game"]
-    return (_shaped(g, GAME_KEYS) and all(isinstance(v, str) for v in g["variants"]) and bool(g["players"])
-            and all(_shaped(r, ROW_KEYS) and all(_is(m, int) for m in r["seasons"]) for r in g["players"]))
+    return (_shaped(g, GAME_KEYS) and all(isinstance(v, str) for v in g["variants"])
+            and 0 < len(g["players"]) <= max(D.PLAYER_COUNTS)
+            and all(_shaped(r, ROW_KEYS) and _figure(r["total"]) and _figure(r["place"], 1, len(g["players"]))
+                    and len(r["seasons"]) <= D.ROUNDS and all(_figure(m) for m in r["seasons"])
+                    for r in g["players"]))
 
 
 def _write_cache(fingerprint: str, files: dict[str, Any]) -> None:
