@@ -25,13 +25,15 @@ import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and score
 # forms and what the learned vote counts). Held-aside sets (the eleventh, issue 32: 64 English and 63 Korean
 # questions written before the tuning by the developer who then tuned, not an independent blind set; four English
 # lines repeating a tuning question word for word taken out unread): measured once, after the tuning had ended,
-# and never tuned on since: en 57 / 60 first, 59 / 60 in the top three; ko 61 / 63 and 63 / 63. The goal
+# and never tuned on since: en 57 / 60 first, 59 / 60 in the top three; ko 61 / 63 and 63 / 63. The twelfth set
+# (45 a language) was written blind by two colleagues who saw only the topic texts, the rulebooks, RULINGS and
+# GLOSSARY, and measured once after the tuning: en 45 / 45 and 45 / 45; ko 43 / 45 and 44 / 45. The goal
 # (docs/rules-lookup.md) is 38 of 40 first (95 %) in each language.
 FLOORS = {
     "en-tune": (0.990, 0.998),
     "ko-tune": (0.992, 0.998),
-    "en-held": (0.949, 0.983),
-    "ko-held": (0.968, 1.0),
+    "en-held": (0.971, 0.990),  # eleventh and twelfth sets: 102 and 104 of 105
+    "ko-held": (0.962, 0.990),  # 104 and 107 of 108
 }
 
 
