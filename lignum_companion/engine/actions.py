@@ -20,6 +20,7 @@ from .pieces import Bag, format_bag, parse_bag
 TABLE_VERBS = ("path", "placement", "task", "fix")
 WOOD_AREA_KEYS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")
 SELL_AREAS = ("sale", "dry1", "dry2", "dry3")
+SELL_TYPED = SELL_AREAS + ("saw", "store")  # read in `sell` so that the rules refuse them with their reason
 FORCED_SALE_AREAS = ("sale", "dry1", "dry2", "dry3", "saw", "store")  # R14
 FIX_FIELDS = (
     ("money", "food", "debt", "loans", "carpenters")
@@ -132,11 +133,26 @@ def _p_path(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE
     return {"tokens": tokens}
 
 
+def _placement_parts(words: list[str]) -> list[str]:
+    """A placement card's parts as a table types them: `5:2food`, `5:2 food`, `5: 2F + food`, `5:F S` (the items
+    of one area may stand apart from it, up to the next `AREA:`)."""
+    parts: list[str] = []
+    for w in words:
+        area, sep, _ = w.partition(":")
+        if (sep and area.isdecimal()) or not parts:
+            parts.append(w)
+        elif parts[-1].endswith((":", "+")) or w.startswith("+") or (parts[-1][-1].isdecimal() and w[0].isalpha()):
+            parts[-1] += w  # `5:2` + `food`, `5:2F+` + `S`
+        else:
+            parts[-1] += "+" + w  # `5:F` + `S`
+    return parts
+
+
 def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
     if not pos:
         raise NotationError.keyed("placement_empty", line)
     areas: dict[str, Bag] = {}
-    for w in pos:
+    for w in _placement_parts(pos):
         area, sep, items = w.partition(":")
         if not sep:
             raise NotationError.keyed("placement_part", line, part=w)
@@ -150,12 +166,25 @@ def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
     return {"areas": areas}
 
 
+TASK_STAGE_AREAS = {"sale": 0, "dry1": 0, "dry2": 1, "dry3": 2}  # a stage named by its area (GLOSSARY, R19)
+
+
+def _task_parts(words: list[str]) -> list[str]:
+    """A task card's pieces (or huts to build) as a table types them: `mH@1+mF@1`, `mH@1 + mF@1`, `mH@1 mS@2`,
+    `2 mS@2` (a count apart from its piece): each piece its own part."""
+    import re
+
+    text = re.sub(r"(?<![@\w])(\d+)\s+(?=[A-Za-z])", r"\1", " ".join(words))  # `2 mS@2` -> `2mS@2`
+    return [part for part in re.split(r"[\s+]+", text) if part]
+
+
 def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
-    if len(pos) != 2:
+    parts = _task_parts(pos[1:])
+    if not pos or not parts:
         raise NotationError.keyed("task_form", line)
     value = _int(pos[0], "task_value", line, 0, 99)
     needs: list[list[Any]] = []
-    for part in pos[1].split("+"):
+    for part in parts:
         count = 1
         body = part
         digits = ""
@@ -167,7 +196,10 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
         piece, sep, stage = body.partition("@")
         if piece not in data.PIECES or piece == "H":
             raise NotationError.keyed("task_piece", line, part=part)
-        st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
+        if stage.lower() in TASK_STAGE_AREAS:  # `mH@dry2` = `mH@1`: the stage said by its area
+            st = TASK_STAGE_AREAS[stage.lower()]
+        else:
+            st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
         if count < 1:
             raise NotationError.keyed("count_zero", line, part=part)
         needs.extend([[piece, st]] * count)
@@ -246,9 +278,9 @@ def _p_go(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_B
             raise NotationError.keyed("go_sawyers", line, loc=loc)
         out["extra"] = rest in (["+1"], ["2"])  # `go sawyers 2`: the free sawyer and the $1 one
     elif kind == "tasks":
-        if len(rest) != 1:
+        if len(rest) > 1:
             raise NotationError.keyed("go_task", line, loc=loc)
-        out["task"] = rest[0].upper()
+        out["task"] = rest[0].upper() if rest else ""  # none named: the rules say which is face up (R3, R19)
     elif kind == "plan":
         if len(rest) != 2:
             raise NotationError.keyed("go_plan", line, loc=loc)
@@ -261,6 +293,10 @@ def _p_go(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_B
         if not rest:
             raise NotationError.keyed("go_building", line, loc=loc)
         out["buildings"] = list(rest)  # more than one is refused by the rules (R23)
+    elif rest and kind == "market" and "buy" in keys and not keys.keys() - {"buy"}:
+        keys = {**keys, "buy": "+".join([keys["buy"], *_task_parts(rest)])}  # `buy:saw food` = `buy:saw+food`
+    elif rest and kind == "market":
+        raise NotationError.keyed("go_market_words", line, loc=loc)
     elif rest and kind == "clearing":  # its number (21, 23) is the program's own: name the place instead
         raise NotationError.keyed("go_clearing_no_more_words", line)
     elif rest:
@@ -302,9 +338,10 @@ def _p_none(pos: list[str], keys: Keys, line: str) -> fields.NoArgs:
 
 
 def _p_build(pos: list[str], keys: Keys, line: str) -> fields.BuildArgs:
-    if len(pos) != 1:
+    parts = _task_parts(pos)  # `2drying+accom`, `2 drying + accom`, `drying accom`
+    if not parts:
         raise NotationError.keyed("build_form", line)
-    huts = parse_bag(pos[0], data.HUT_AREAS, "hut_area")
+    huts = parse_bag("+".join(parts), data.HUT_AREAS, "hut_area")
     using = keys.get("using")
     if using and any(part.lstrip("0123456789") == "reed" for part in using.split("+")):
         raise NotationError.keyed("build_reed", line)
@@ -433,7 +470,11 @@ def _p_furnish(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
 def _p_sell(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
     if pos or not keys:
         raise NotationError.keyed("sell_form", line)
-    return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
+    return {"from": _area_bags(keys, SELL_TYPED, data.PIECES, line)}  # `saw:H`: the rules say why not (R7, R10)
+
+
+def _f_sell(a: fields.FromArgs) -> list[str]:
+    return _fmt_area_bags(a["from"], SELL_TYPED)
 
 
 def _f_from(a: fields.FromArgs) -> list[str]:
@@ -508,7 +549,7 @@ _VERBS: dict[str, tuple[Reader | None, Writer | None, tuple[str, ...], tuple[str
     "saw": (_p_saw, _f_saw, ("store", "hut", "millworker"), ()),
     "fill": (_p_fill, _f_fill, SELL_AREAS, ()),
     "furnish": (_p_furnish, lambda a: _f_from(a), SELL_AREAS, ()),
-    "sell": (_p_sell, _f_from, SELL_AREAS, ()),
+    "sell": (_p_sell, _f_sell, SELL_TYPED, ()),
     "dry": (_p_dry, lambda a: [format_bag(a["pieces"], data.PIECES)], (), ()),
     "bonus": (_p_bonus, lambda a: [a["kind"]], (), ()),
     "feed": (_p_feed, _f_feed, FORCED_SALE_AREAS, ()),
@@ -542,10 +583,10 @@ def parse(line: str, board: data.Board | None = None) -> Action:
             raise NotationError.keyed("not_player_verb", text, typed=head, verbs=list(TABLE_VERBS))
         player, verb, rest = head, words[1].lower(), words[2:]
         if verb not in _VERBS or verb in TABLE_VERBS:
-            guess = _close_verb(verb)
-            if guess:  # a typo of a verb: the line it most likely meant, not the list of every verb
+            meant = ["go", words[1]] if is_location(verb, board) else [_close_verb(verb) or ""]
+            if meant[0]:  # a typo of a verb (or a `go` left out: `lee c`, not `lee cut`): the line it likely meant
                 raise NotationError.keyed("unknown_action_guess", text, typed=words[1],
-                                          guess=" ".join([head, guess, *rest]))
+                                          guess=" ".join([head, *meant, *rest]))
             raise NotationError.keyed("unknown_action", text, typed=words[1], verbs=list(PLAYER_VERBS))
     try:
         args = _read(verb, rest, text, board)
@@ -553,6 +594,16 @@ def parse(line: str, board: data.Board | None = None) -> Action:
         e.text = text  # a bag's error names its part; the echo is the whole line, as typed
         raise
     return make(player, verb, args)
+
+
+def is_location(word: str, board: data.Board) -> bool:
+    """Whether a word names a location on this board (`c`, `clearing`, `14`, `market`): a `go` with its verb left
+    out."""
+    try:
+        location(word, board, word)
+    except NotationError:
+        return False
+    return True
 
 
 def _close_verb(typed: str) -> str | None:

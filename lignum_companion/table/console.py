@@ -151,6 +151,7 @@ class Console:
         self.qmark = ""  # the mark before a terminal prompt ("?" in the wizard)
         self.gone = False  # the terminal is closed: stop writing
         self.ahead: list[str] = []  # answers typed before their question (at a pause): read first, never dropped
+        self.pasted: list[str] = []  # the further lines of one answer holding several (a paste): read next, in order
         self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
 
     # --- output ---------------------------------------------------------------------------------------
@@ -183,8 +184,8 @@ class Console:
     # --- input ----------------------------------------------------------------------------------------
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
-        if self.ahead:  # typed at a pause: it answers this question, shown as if typed here
-            raw = self.ahead.pop(0)
+        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question, shown as if typed here
+            raw = (self.ahead or self.pasted).pop(0)
             self.say(f"{message} {raw}")
             self.answers += 1
             return raw
@@ -194,7 +195,9 @@ class Console:
                 self.say(tpl("bad_encoding", encoding=getattr(self.stdin, "encoding", "?")))
                 continue
             self.answers += 1
-            return text.strip()
+            first, *more = [line.strip() for line in text.splitlines() if line.strip()] or [""]
+            self.pasted += more  # `2` and `done` pasted at one prompt are two answers, never one refused line
+            return first
 
     def _read(self, message: str) -> str:
         if self.tty:
