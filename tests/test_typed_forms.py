@@ -272,3 +272,57 @@ def test_in_a_terminal_lines_pasted_at_the_winter_bill_pause_answer_the_next_que
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.logfile_read.getvalue())
     assert text.index("Winter bill, anna") < text.index("ben [1]> 2") < text.index("Winter bill, ben")
     assert "ben done" in Path(path).read_text(encoding="utf-8")
+
+
+# --- the last winter: a hut the advisor names is in the menu (R16) -----------------------------------------------
+
+
+def test_in_winter_the_drying_hut_is_in_the_menu_and_the_advisor_names_only_what_it_offers(tmp_path) -> None:
+    from lignum_companion.engine import advice, legal_actions
+
+    script = script_to(start(2), step="cutting", round=8)
+    g = script.then(fix("anna", "drying-hut", 1), fix("anna", "food-hut", 1), fix("anna", "sale.S", 1)).game()
+    offered = [a.text for a in legal_actions(g, player=0)]
+    assert "anna dryhut sale:S" in offered  # an own-pace step (R24) has huts too: winter's were never offered
+    assert not any(a.startswith("anna foodhut") for a in offered)  # no food on a free area in winter
+    [urged] = [a for a in advice.warnings(g) if a.kind == "huts-unused" and a.player == "anna"]
+    assert urged.figures["huts"] == "drying"  # not the food-storage hut no menu can offer
+    path = script.then(fix("anna", "drying-hut", 1), fix("anna", "sale.S", 1)).write(tmp_path / "w.lignum")
+    for lang, hut in (("en", "dryhut sale:S"), ("ko", "dryhut sale:S")):
+        out = io.StringIO()
+        texts.choose(lang)
+        try:
+            table.play(path, con=Console(tty=False, stdin=io.StringIO("ben done\nquit\n"), stdout=out))  # then anna
+        finally:
+            texts.choose(None)
+        assert hut in out.getvalue()
+
+
+# --- `lignum do` with several lines -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "line 3 of the 3 given; none of the 3 lines was saved"),
+                                            ("ko", "준 3줄 중 3번째 줄입니다. 3줄 모두 저장하지 않았습니다")])
+def test_do_says_which_line_of_several_failed_and_that_none_was_saved(tmp_path, lang, says) -> None:
+    from tests.helpers import cli
+
+    path = start(2).then(f"path {PATHS[2]}").write(tmp_path / "do.lignum")
+    before = path.read_text(encoding="utf-8")
+    r = cli("--lang", lang, "do", str(path), "anna go 16", "ben go 4 1", "anna go 2")
+    assert r.returncode == 1 and says in r.stderr and "anna go 2" in r.stderr
+    assert path.read_text(encoding="utf-8") == before
+    r = cli("--lang", lang, "do", str(path), "anna gp 16", "ben go 4 1")
+    assert r.returncode == 1 and ("line 1 of the 2" in r.stderr or "2줄 중 1번째" in r.stderr)
+
+
+def test_do_never_prints_a_warning_its_later_lines_made_untrue(tmp_path) -> None:
+    from tests.helpers import cli
+
+    path = start(2).then(f"path {PATHS[2]}").write(tmp_path / "do.lignum")
+    r = cli("--lang", "en", "do", str(path), "anna go 16", "ben go 4 1", "anna go 19 buy:saw")
+    assert r.returncode == 0 and "holds no saw" not in r.stdout  # she bought one in the same call
+    r = cli("--lang", "en", "do", str(path), "ben go 5", "anna go 20")
+    assert r.returncode == 0
+    path2 = start(2).then(f"path {PATHS[2]}").write(tmp_path / "do2.lignum")
+    r = cli("--lang", "en", "do", str(path2), "anna go 16", "ben go 4 1")
+    assert "holds no saw" in r.stdout  # still true: said

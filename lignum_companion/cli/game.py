@@ -99,11 +99,14 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
             news += announcer.news(g) if announcer else []
         except LignumError as e:
             hint = _rules_hint(e, g)
-            fail(say("refused", reason=e, hint=hint) + (say("refused_after", n=len(done)) if done else ""))
+            many = say("refused_after", k=len(done) + 1, n=len(actions)) if len(actions) > 1 else ""
+            fail(say("refused", reason=e, hint=hint) + many)  # which line of several, and that none was saved
         done.append(action.text)
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(say("ok", action=t))
+    holds = {(a.kind, a.player, a.subject) for a in advice.warnings(g)}  # said after the batch: what still holds
+    news = [a for a in news if (a.kind, a.player, a.subject) in holds]
     for line in warnings + views.changes(before, g) + views.warning_lines(news):
         prose(line)
     return g
