@@ -326,3 +326,94 @@ def test_do_never_prints_a_warning_its_later_lines_made_untrue(tmp_path) -> None
     path2 = start(2).then(f"path {PATHS[2]}").write(tmp_path / "do2.lignum")
     r = cli("--lang", "en", "do", str(path2), "anna go 16", "ben go 4 1")
     assert "holds no saw" in r.stdout  # still true: said
+
+
+# --- §3: the glossary's words on the sheet, in `show` and in the Korean texts ------------------------------------
+
+
+def test_korean_money_takes_one_particle_and_never_a_fallback_pair() -> None:
+    """`$1를` beside `$1을`: money is read as 달러 everywhere (를, 가, 는, 로, 와), never 을(를) (GLOSSARY)."""
+    import glob
+
+    money = r"\$(?:\{[a-z_0-9]+\}|[0-9]+)"
+    bad = re.compile(money + r"(?:\(으\)로|을\(를\)|이\(가\)|은\(는\)|(?:을|은|으로|과|이)(?![가-힣]))")
+    for path in glob.glob("templates/ko/*.toml"):
+        for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            assert not bad.search(line), f"{path}:{n}: {line}"
+
+
+def test_sawing_is_said_as_sawing_and_its_step_is_named_as_its_reminder_says(ko) -> None:
+    import glob
+
+    for path in glob.glob("templates/ko/*.toml"):
+        text = Path(path).read_text(encoding="utf-8")
+        assert "켤 " not in text and "켜지" not in text, path  # 톱질, as the Sawing card and step
+    assert words.step_name("sawing") == "톱질"  # the step's reminder opens with `톱질:` (it said `목공`, the sawyers)
+    assert 'sawing = """톱질:' in Path("templates/ko/reminders.toml").read_text(encoding="utf-8")
+
+
+def test_show_names_planned_work_cards_without_codes_and_fits_80_columns(tmp_path) -> None:
+    from tests.helpers import cli
+
+    text = Path("examples/expert-4p.lignum").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "mid.lignum"
+    path.write_text("\n".join(text[: text.index("start") + 120]) + "\n", encoding="utf-8")
+    r = cli("--lang", "ko", "show", str(path), env={"COLUMNS": "80"})
+    assert r.returncode == 0, r.stderr
+    assert "(heating-supply)" not in r.stdout and "난방 공급" in r.stdout
+    assert max(texts.display_width(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_the_korean_score_sheet_names_drying_areas_by_their_ordinals(tmp_path) -> None:
+    from pypdf import PdfReader
+
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import score_sheet as pdf
+
+    gf, g = gamefile.load(Path("examples/advanced-3p.lignum"))
+    texts.choose("ko")
+    try:
+        data = pdf.render(gf, g)
+    finally:
+        texts.choose(None)
+    said = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    assert "둘째 건조 구역" in said and "셋째 건조 구역" in said and "건조 구역 2" not in said
+
+
+def test_the_season_table_shrinks_its_type_before_it_breaks_a_word(monkeypatch) -> None:
+    """Every kind of money in use (14 columns): each heading word and figure fits its column whole."""
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import score_sheet as pdf
+    from lignum_companion.printables import sheet_ledger
+
+    gf, g = gamefile.load(Path("examples/expert-4p.lignum"))
+    sheet = pdf._Sheet(gf, g, pdf.paper_size("letter"), pdf.default_fonts(), None)
+    sheet.width = pdf.paper_size("letter")[0] - 2 * sheet.margin - 12  # as build() sets it
+    used = sheet.T["ledger"]["columns"]
+    per_player = [[(name, {c["kind"]: -13 for c in used}, 100, final) for name, _, _, final in
+                   sheet._ledger_of(r)] for r in sheet.result["players"]]
+    widths = sheet._ledger_widths(used, per_player)
+    size = sheet.st["ledger"].fontSize
+    assert sheet_ledger.LEDGER_MIN_SIZE <= size < sheet.S["small"] and sum(widths) <= sheet.width + 0.01
+    heads = [sheet.L["ledger_season"], *(c["label"] for c in used), sheet.L["ledger_net"], sheet.L["ledger_money"]]
+    figures = ["-$13", f"-${13 * len(used)}", "$100"]
+    for col, (w, head) in enumerate(zip(widths, heads, strict=True)):
+        longest = max(sheet.fonts.width(x, size, bold=True) for x in [*head.split(), *(figures if col else [])])
+        assert longest + 8 <= w + 0.01, (head, w)
+
+
+def test_a_long_yes_or_no_question_at_a_terminal_is_said_wrapped_before_it_is_asked(monkeypatch) -> None:
+    """The undo question in Korean was cut by the terminal inside a word (`(화` / `살표 키`)."""
+    out = io.StringIO()
+    con = Console(tty=True, stdin=io.StringIO(), stdout=out)
+    monkeypatch.setattr(Console, "width", property(lambda self: 80))
+    asked: list[str] = []
+    monkeypatch.setattr(Console, "select", lambda self, message, choices, default=0: asked.append(message) or False)
+    texts.choose("ko")
+    try:
+        question = "행동 5개를 되돌릴까요? 이번 라운드보다 앞으로 돌아갑니다: 1년차 가을 (라운드 3/8) — 단계: 벌목 영역"
+        assert con.confirm(question, default=False) is False
+    finally:
+        texts.choose(None)
+    assert asked == [""] and all(texts.display_width(line) <= 80 for line in out.getvalue().splitlines())
+    assert "벌목 영역" in out.getvalue()

@@ -215,9 +215,10 @@ def cmd_show(
         if g.task_display:
             prose(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
-            from lignum_companion.texts.words import card  # 교역(trade)
+            from lignum_companion.texts.words import card_name  # 교역: read here, not typed (issue 32)
 
-            cards = [say("pw_card_one" if n == 1 else "pw_card", card=card(c), n=n) for c, n in g.pw_cards.items()]
+            cards = [say("pw_card_one" if n == 1 else "pw_card", card=card_name(c), n=n)
+                     for c, n in g.pw_cards.items()]
             prose(say("pw_cards", cards=", ".join(cards)))
         if g.joinery:  # R23
             prose(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name

@@ -14,7 +14,7 @@ from lignum_companion.texts import words
 
 from ..engine.names import neutralise
 from .common import tpl
-from .layout import wrap_lines
+from .layout import display_width, wrap_lines
 
 MAX_WIDTH = 80  # piped output, and the narrowest terminal width a table is laid out for
 TTY_MAX_WIDTH = 100  # a wider terminal gets its width up to this (issue 21: the travel menu at 100 columns)
@@ -242,8 +242,6 @@ class Console:
             return ""
         width = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
         out, used = "", 0
-        from .layout import display_width
-
         for ch in text.replace("\n", " "):
             w = display_width(ch)
             if used + w > width - 1:
@@ -296,6 +294,9 @@ class Console:
 
     def confirm(self, message: str, default: bool = True) -> bool:
         yes, no = words.phrase("yes"), words.phrase("no")
+        if self.tty and display_width(message) + 24 > self.width:  # the terminal would cut a word ("(화/살표 키")
+            self.say(message)  # wrapped between words; the question itself stays on one line
+            message = ""
         if self.tty and not (yes.isascii() and no.isascii()):  # y/n keys do not exist on a Hangul keyboard
             return bool(self.select(message, [(yes, True), (no, False)], 0 if default else 1))
         if self.tty:

@@ -77,6 +77,12 @@ def _squashed(word: str) -> str:
     return "".join(ch for ch in word.casefold() if not ch.isspace() and ch not in "-_")
 
 
+def card_name(code: str) -> str:
+    """A planned work card's name alone ('난방 공급', 'heating-supply' in English): where it is read, not typed
+    (`show`'s table, issue 32: no `(heating-supply)` beside it)."""
+    return texts.load("reference")["expert"]["card_names"].get(code, code) if _w()["beside"]["card"] else code
+
+
 def card_code(word: str) -> str | None:
     """The planned work card a player means (R20), in any language: its code, its name in reference.toml
     [expert] card_names or a words.toml alias, one word or several ('식량 공급', '식량-공급', 'food supply'),
