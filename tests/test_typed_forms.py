@@ -417,3 +417,23 @@ def test_a_long_yes_or_no_question_at_a_terminal_is_said_wrapped_before_it_is_as
         texts.choose(None)
     assert asked == [""] and all(texts.display_width(line) <= 80 for line in out.getvalue().splitlines())
     assert "벌목 영역" in out.getvalue()
+
+
+# --- winter cards as said ------------------------------------------------------------------------------------------
+
+
+def test_a_winter_card_is_read_as_6_3_in_the_wizard_and_on_the_command_line(tmp_path) -> None:
+    from tests.helpers import cli
+
+    common = ["new", "-p", "lee,amy", "--mode", "basic", "--order", "lee,amy", "--areas", "lee=1,amy=5"]
+    r = cli("--lang", "en", *common, "--winter", "6-3,7:4", "--file", str(tmp_path / "a.lignum"))
+    assert r.returncode == 0, r.stderr
+    assert "winter 6/3 7/4" in (tmp_path / "a.lignum").read_text(encoding="utf-8")
+    import subprocess
+
+    r = subprocess.run([sys.executable, "-c", "from lignum_companion.cli.entry import main; main()", "--lang", "ko",
+                        *common, "--no-variants", "--expansion", "none", "--warnings", "on", "--file",
+                        str(tmp_path / "b.lignum")], input="6-3\n7:4\n" + "\n" * 6, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stdout[-800:] + r.stderr
+    assert "winter 6/3 7/4" in (tmp_path / "b.lignum").read_text(encoding="utf-8")
