@@ -437,3 +437,16 @@ def test_a_winter_card_is_read_as_6_3_in_the_wizard_and_on_the_command_line(tmp_
                        timeout=120)
     assert r.returncode == 0, r.stdout[-800:] + r.stderr
     assert "winter 6/3 7/4" in (tmp_path / "b.lignum").read_text(encoding="utf-8")
+
+
+def test_plus_with_no_entry_behind_it_shows_the_menu_and_refuses_nothing(tmp_path) -> None:
+    path = script_to(start(2), step="cutting", round=8).write(tmp_path / "plus.lignum")
+    for lang in ("en", "ko"):
+        out = io.StringIO()
+        texts.choose(lang)
+        try:
+            table.play(path, con=Console(tty=False, stdin=io.StringIO("+\nquit\n"), stdout=out))
+        finally:
+            texts.choose(None)
+        after = out.getvalue().split("> +", 1)[1]
+        assert "  1  cut" in after and "Refused" not in after and "거부됨" not in after

@@ -16,6 +16,13 @@ from .args import Action as Action
 from .errors import NotationError
 from .names import brief, describe, first_unsafe, neutralise, nfc
 from .pieces import Bag, format_bag, parse_bag
+from .reading import MILLWORKER_VALUES as MILLWORKER_VALUES
+from .reading import TASK_STAGE_AREAS
+from .reading import apart as _task_parts
+from .reading import fmt_mill as _fmt_mill
+from .reading import mill as _mill
+from .reading import placement_parts as _placement_parts
+from .reading import whole as _int
 
 TABLE_VERBS = ("path", "placement", "task", "fix")
 WOOD_AREA_KEYS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")
@@ -35,7 +42,6 @@ MAX_TASK_COUNT = 12  # a task card asks a few pieces; the bound stops `task 9 99
 MILLED = ("mF", "mS", "mH")
 MAX_PLACEMENT = 6  # a placement card lays a few pieces; large counts would make menus grow with their cube
 MAX_HIRE = 20  # no path location holds more workers than this
-MILLWORKER_VALUES = ("no", "yes")  # `cut hut:N millworker:no`: the huts cut alone in winter (R25); yes = default
 Keys = dict[str, Any]  # `key:value` parts of a line: key -> value, or a list of values for a repeatable key
 Reader = Callable[..., Mapping[str, Any]]  # (positionals, keys, line[, board]) -> the verb's args (args.py)
 Writer = Callable[[Any], list[str]]  # the verb's args -> the words after the verb
@@ -43,21 +49,6 @@ Writer = Callable[[Any], list[str]]  # the verb's args -> the words after the ve
 
 # ---------------------------------------------------------------------------------------------------
 # small readers
-
-def _int(text: str, what: str, line: str, lo: int, hi: int = data.MAX_MONEY) -> int:
-    """A whole number lo..hi; `what` is a word key (templates' [notation_words.what]) naming it in the refusal.
-
-    Every number of the game is bounded by the box, so huge ones are refused up front."""
-    if len(text) > 8:  # int() of thousands of digits is slow and, past 4,300 digits, raises
-        raise NotationError.keyed("number_too_long", line, what=what, hi=hi, typed=brief(text, 12))
-    try:
-        value = int(text)
-    except ValueError:
-        raise NotationError.keyed("not_whole_number", line, what=what, typed=text) from None
-    if not lo <= value <= hi:
-        raise NotationError.keyed("number_range", line, what=what, lo=lo, hi=hi, value=value)
-    return value
-
 
 def _split_keys(words: list[str], line: str, allowed: tuple[str, ...],
                 repeat: tuple[str, ...] = ()) -> tuple[list[str], Keys]:
@@ -100,21 +91,6 @@ def _fmt_hut(n: int) -> list[str]:
     return [f"hut:{n}"] if n else []
 
 
-def _mill(keys: Keys, line: str) -> fields.MillArg:
-    """`millworker:yes|no`: whether the mill worker does a job of this move (R33: the player's choice; R25)."""
-    if "millworker" not in keys:
-        return {}
-    value = keys["millworker"].lower()
-    if value not in MILLWORKER_VALUES:
-        raise NotationError.keyed("millworker_value", line, typed=brief(keys["millworker"], 12),
-                                  allowed=list(MILLWORKER_VALUES))
-    return {"mill": value == "yes"}
-
-
-def _fmt_mill(a: fields.Workers) -> list[str]:
-    return [] if a.get("mill") is None else [f"millworker:{'yes' if a['mill'] else 'no'}"]
-
-
 # ---------------------------------------------------------------------------------------------------
 # per-verb readers: each returns the typed args; `_format` writes them back canonically
 
@@ -133,21 +109,6 @@ def _p_path(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE
     return {"tokens": tokens}
 
 
-def _placement_parts(words: list[str]) -> list[str]:
-    """A placement card's parts as a table types them: `5:2food`, `5:2 food`, `5: 2F + food`, `5:F S` (the items
-    of one area may stand apart from it, up to the next `AREA:`)."""
-    parts: list[str] = []
-    for w in words:
-        area, sep, _ = w.partition(":")
-        if (sep and area.isdecimal()) or not parts:
-            parts.append(w)
-        elif parts[-1].endswith((":", "+")) or w.startswith("+") or (parts[-1][-1].isdecimal() and w[0].isalpha()):
-            parts[-1] += w  # `5:2` + `food`, `5:2F+` + `S`
-        else:
-            parts[-1] += "+" + w  # `5:F` + `S`
-    return parts
-
-
 def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
     if not pos:
         raise NotationError.keyed("placement_empty", line)
@@ -164,18 +125,6 @@ def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
             if areas[str(a)][k] > MAX_PLACEMENT:  # counted over all parts naming the area, as the log writes it
                 raise NotationError.keyed("placement_max", line, part=w, max=MAX_PLACEMENT)
     return {"areas": areas}
-
-
-TASK_STAGE_AREAS = {"sale": 0, "dry1": 0, "dry2": 1, "dry3": 2}  # a stage named by its area (GLOSSARY, R19)
-
-
-def _task_parts(words: list[str]) -> list[str]:
-    """A task card's pieces (or huts to build) as a table types them: `mH@1+mF@1`, `mH@1 + mF@1`, `mH@1 mS@2`,
-    `2 mS@2` (a count apart from its piece): each piece its own part."""
-    import re
-
-    text = re.sub(r"(?<![@\w])(\d+)\s+(?=[A-Za-z])", r"\1", " ".join(words))  # `2 mS@2` -> `2mS@2`
-    return [part for part in re.split(r"[\s+]+", text) if part]
 
 
 def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:

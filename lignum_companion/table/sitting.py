@@ -200,8 +200,8 @@ class Sitting(ABC):
             if raw == "?":
                 self.show_menu(menu)
                 continue
-            if raw == "+" and menu.rare:
-                self.show_menu(menu, rare=True)
+            if raw == "+":  # the entries behind `+`; with none, the whole menu (never a refusal, issue 32)
+                self.show_menu(menu, rare=bool(menu.rare))
                 continue
             if self.command(raw):
                 self.say(tpl("menu_again", who=menu.prompt or menu.who))
