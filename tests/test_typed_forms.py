@@ -450,3 +450,11 @@ def test_plus_with_no_entry_behind_it_shows_the_menu_and_refuses_nothing(tmp_pat
             texts.choose(None)
         after = out.getvalue().split("> +", 1)[1]
         assert "  1  cut" in after and "Refused" not in after and "거부됨" not in after
+
+
+def test_in_play_a_verb_typo_with_words_after_it_gets_its_guess(tmp_path) -> None:
+    """`anna gp 16` on the path: the guess `anna go 16` is shown (its verb is go, legal here), not the list."""
+    path = start(2).then(f"path {PATHS[2]}").write(tmp_path / "gp.lignum")
+    out = io.StringIO()
+    table.play(path, con=Console(tty=False, stdin=io.StringIO("anna gp 16\nquit\n"), stdout=out))
+    assert "did you mean `anna go 16`?" in " ".join(out.getvalue().split())

@@ -60,7 +60,7 @@ class Sitting(ABC):
             from ..engine import legal_actions  # the verbs of this question, not all 25 nor a guess of another step
 
             now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
-            guess = str(e.fields.get("guess", "")).split()[-1:]
+            guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
             if now and not (guess and guess[0] in now):
                 text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
         self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
