@@ -458,3 +458,9 @@ def test_in_play_a_verb_typo_with_words_after_it_gets_its_guess(tmp_path) -> Non
     out = io.StringIO()
     table.play(path, con=Console(tty=False, stdin=io.StringIO("anna gp 16\nquit\n"), stdout=out))
     assert "did you mean `anna go 16`?" in " ".join(out.getvalue().split())
+
+
+def test_the_expansion_market_reads_buy_with_its_words_apart(en) -> None:
+    from lignum_companion.engine import data
+
+    assert parse("anna go 21 buy:saw food", data.JOINERY_BOARD).text == "anna go 21 buy:saw+food"  # R23
