@@ -179,9 +179,19 @@ def test_no_lost_task_warning_while_a_piece_can_still_get_there():
 
 def test_huts_left_in_the_last_winter_are_said():
     g = at(step="cutting", round=8)
-    play(g, None, fix("anna", "accom-hut", 1), fix("anna", "drying-hut", 1))
+    play(g, None, fix("anna", "accom-hut", 1), fix("anna", "drying-hut", 1), fix("anna", "sale.S", 1))
     [a] = alerts(g, "huts-unused")
     assert (a.rule, a.figures) == ("R16", {"huts": "drying+accom", "count": 2})
+
+
+def test_only_huts_that_can_still_be_spent_are_urged():
+    """Issue 32: a food-storage hut with no food on a free area, or a drying hut with no wood to move, is no hut
+    a menu can offer: the advisor names only the ones it can (R16, R29)."""
+    g = at(step="cutting", round=8)
+    play(g, None, fix("anna", "food-hut", 1), fix("anna", "drying-hut", 1), fix("anna", "accom-hut", 1))
+    assert not any(g.area_bag(a).get("food") for a in range(1, 7))  # winter: no food on the cutting areas
+    [a] = alerts(g, "huts-unused")
+    assert a.figures == {"huts": "accom", "count": 1}
 
 
 def test_no_hut_warning_once_the_huts_are_spent():

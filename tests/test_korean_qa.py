@@ -195,7 +195,7 @@ def test_the_sale_and_market_calculators_read_korean_names(cli, lang) -> None:
     assert market.exit_code == 0 and '"income": 2' in market.output, market.output
 
 
-@pytest.mark.parametrize(("lang", "said"), [("ko", "가공 전 활엽수"), ("en", "unmilled hardwood cannot be sold")])
+@pytest.mark.parametrize(("lang", "said"), [("ko", "가공하지 않은 활엽수"), ("en", "unmilled hardwood cannot be sold")])
 def test_calc_words_the_engine_s_own_refusal_in_a_fresh_process(lang, said, tmp_path) -> None:
     """`lignum calc sale hardwood@dry2` printed the raw key 'sale_price-unmilled_cannot_be_sold {'kind': 'H'}':
     nothing had registered the renderer of the engine's refusals in a process that reads no game."""
@@ -383,7 +383,7 @@ def test_an_unknown_planned_work_card_is_refused_with_the_cards_in_korean_words(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ko", "작업 계획 카드: 교역 토큰 1개, 건조 토큰 0개"),
+    ("ko", "작업 계획 카드: 교역 토큰 1개, 건조 토큰 0개"),  # names read, not typed: no codes (issue 32)
     ("en", "planned work cards: Trade (1 token), Drying (0 tokens)")])
 def test_show_names_the_planned_work_cards_and_counts_their_tokens(cli, tmp_path, lang, said) -> None:
     """`show` listed 'trade (토큰 1개)' by code in Korean, and '1 tokens' in English; the cards by name alone

@@ -108,7 +108,7 @@ def test_options_and_refusals(tmp_path):
     page = PdfReader(io.BytesIO(data)).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
     text = pdf_text(data)[0]
-    assert "2 players · advanced game" in text and "Stages: 0 = Sale area, Drying area 1" in text
+    assert "2 players · advanced game" in text and "Stages: 0 = Sale area, First drying area" in text
     bad = lignum("print", "reference", "-n", "5", "-o", "x.pdf", cwd=tmp_path)
     assert bad.returncode == 2 and "2, 3 or 4 players" in bad.stderr and not (tmp_path / "x.pdf").exists()
 

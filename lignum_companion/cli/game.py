@@ -99,11 +99,14 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
             news += announcer.news(g) if announcer else []
         except LignumError as e:
             hint = _rules_hint(e, g)
-            fail(say("refused", reason=e, hint=hint) + (say("refused_after", n=len(done)) if done else ""))
+            many = say("refused_after", k=len(done) + 1, n=len(actions)) if len(actions) > 1 else ""
+            fail(say("refused", reason=e, hint=hint) + many)  # which line of several, and that none was saved
         done.append(action.text)
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(say("ok", action=t))
+    holds = {(a.kind, a.player, a.subject) for a in advice.warnings(g)}  # said after the batch: what still holds
+    news = [a for a in news if (a.kind, a.player, a.subject) in holds]
     for line in warnings + views.changes(before, g) + views.warning_lines(news):
         prose(line)
     return g
@@ -225,9 +228,10 @@ def cmd_show(
         if g.task_display:
             prose(say("tasks_up", tasks="; ".join(f"{t.id} ${t.value}" for t in g.task_display)))
         if g.pw_cards:
-            from lignum_companion.texts.words import card  # 교역(trade)
+            from lignum_companion.texts.words import card_name  # 교역: read here, not typed (issue 32)
 
-            cards = [say("pw_card_one" if n == 1 else "pw_card", card=card(c), n=n) for c, n in g.pw_cards.items()]
+            cards = [say("pw_card_one" if n == 1 else "pw_card", card=card_name(c), n=n)
+                     for c, n in g.pw_cards.items()]
             prose(say("pw_cards", cards=", ".join(cards)))
         if g.joinery:  # R23
             prose(say("buildings_face_up", tiles="; ".join(f"{b.name} ({b.effect})" if b.effect else b.name

@@ -121,7 +121,7 @@ def _read_pairs(given: dict[str, Any], colors: list[str] | None, areas: list[str
     if winter:
         given["winter"] = []
         for part in winter.replace(",", " ").split():
-            f, slash, h = part.partition("/")
+            f, slash, h = part.replace("-", "/").replace(":", "/").partition("/")  # 6/3, 6-3, 6:3 (issue 32)
             if not slash or not f.isdecimal() or not h.isdecimal() or len(f) > 6 or len(h) > 6:
                 fail(say("bad_pairs", option="--winter", form="FOOD/HEAT", example="6/3,7/4", part=part[:40]), 2)
             given["winter"].append([int(f), int(h)])

@@ -16,10 +16,18 @@ from .args import Action as Action
 from .errors import NotationError
 from .names import brief, describe, first_unsafe, neutralise, nfc
 from .pieces import Bag, format_bag, parse_bag
+from .reading import MILLWORKER_VALUES as MILLWORKER_VALUES
+from .reading import TASK_STAGE_AREAS
+from .reading import apart as _task_parts
+from .reading import fmt_mill as _fmt_mill
+from .reading import mill as _mill
+from .reading import placement_parts as _placement_parts
+from .reading import whole as _int
 
 TABLE_VERBS = ("path", "placement", "task", "fix")
 WOOD_AREA_KEYS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")
 SELL_AREAS = ("sale", "dry1", "dry2", "dry3")
+SELL_TYPED = SELL_AREAS + ("saw", "store")  # read in `sell` so that the rules refuse them with their reason
 FORCED_SALE_AREAS = ("sale", "dry1", "dry2", "dry3", "saw", "store")  # R14
 FIX_FIELDS = (
     ("money", "food", "debt", "loans", "carpenters")
@@ -34,7 +42,6 @@ MAX_TASK_COUNT = 12  # a task card asks a few pieces; the bound stops `task 9 99
 MILLED = ("mF", "mS", "mH")
 MAX_PLACEMENT = 6  # a placement card lays a few pieces; large counts would make menus grow with their cube
 MAX_HIRE = 20  # no path location holds more workers than this
-MILLWORKER_VALUES = ("no", "yes")  # `cut hut:N millworker:no`: the huts cut alone in winter (R25); yes = default
 Keys = dict[str, Any]  # `key:value` parts of a line: key -> value, or a list of values for a repeatable key
 Reader = Callable[..., Mapping[str, Any]]  # (positionals, keys, line[, board]) -> the verb's args (args.py)
 Writer = Callable[[Any], list[str]]  # the verb's args -> the words after the verb
@@ -42,21 +49,6 @@ Writer = Callable[[Any], list[str]]  # the verb's args -> the words after the ve
 
 # ---------------------------------------------------------------------------------------------------
 # small readers
-
-def _int(text: str, what: str, line: str, lo: int, hi: int = data.MAX_MONEY) -> int:
-    """A whole number lo..hi; `what` is a word key (templates' [notation_words.what]) naming it in the refusal.
-
-    Every number of the game is bounded by the box, so huge ones are refused up front."""
-    if len(text) > 8:  # int() of thousands of digits is slow and, past 4,300 digits, raises
-        raise NotationError.keyed("number_too_long", line, what=what, hi=hi, typed=brief(text, 12))
-    try:
-        value = int(text)
-    except ValueError:
-        raise NotationError.keyed("not_whole_number", line, what=what, typed=text) from None
-    if not lo <= value <= hi:
-        raise NotationError.keyed("number_range", line, what=what, lo=lo, hi=hi, value=value)
-    return value
-
 
 def _split_keys(words: list[str], line: str, allowed: tuple[str, ...],
                 repeat: tuple[str, ...] = ()) -> tuple[list[str], Keys]:
@@ -99,21 +91,6 @@ def _fmt_hut(n: int) -> list[str]:
     return [f"hut:{n}"] if n else []
 
 
-def _mill(keys: Keys, line: str) -> fields.MillArg:
-    """`millworker:yes|no`: whether the mill worker does a job of this move (R33: the player's choice; R25)."""
-    if "millworker" not in keys:
-        return {}
-    value = keys["millworker"].lower()
-    if value not in MILLWORKER_VALUES:
-        raise NotationError.keyed("millworker_value", line, typed=brief(keys["millworker"], 12),
-                                  allowed=list(MILLWORKER_VALUES))
-    return {"mill": value == "yes"}
-
-
-def _fmt_mill(a: fields.Workers) -> list[str]:
-    return [] if a.get("mill") is None else [f"millworker:{'yes' if a['mill'] else 'no'}"]
-
-
 # ---------------------------------------------------------------------------------------------------
 # per-verb readers: each returns the typed args; `_format` writes them back canonically
 
@@ -136,7 +113,7 @@ def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
     if not pos:
         raise NotationError.keyed("placement_empty", line)
     areas: dict[str, Bag] = {}
-    for w in pos:
+    for w in _placement_parts(pos):
         area, sep, items = w.partition(":")
         if not sep:
             raise NotationError.keyed("placement_part", line, part=w)
@@ -151,12 +128,13 @@ def _p_placement(pos: list[str], keys: Keys, line: str) -> fields.PlacementArgs:
 
 
 def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
-    if len(pos) != 2:
+    parts = _task_parts(pos[1:])
+    if not pos or not parts:
         raise NotationError.keyed("task_form", line)
     value = _int(pos[0], "task_value", line, 0, 99)
     needs: list[list[Any]] = []
     seen: dict[tuple[str, int], int] = {}  # counted over all parts, as `_fmt_needs` writes the card back
-    for part in pos[1].split("+"):
+    for part in parts:
         count = 1
         body = part
         digits = ""
@@ -168,7 +146,10 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
         piece, sep, stage = body.partition("@")
         if piece not in data.PIECES or piece == "H":
             raise NotationError.keyed("task_piece", line, part=part)
-        st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
+        if stage.lower() in TASK_STAGE_AREAS:  # `mH@dry2` = `mH@1`: the stage said by its area
+            st = TASK_STAGE_AREAS[stage.lower()]
+        else:
+            st = _int(stage, "drying_stage", line, 0, 2) if sep else 0
         if count < 1:
             raise NotationError.keyed("count_zero", line, part=part)
         seen[(piece, st)] = seen.get((piece, st), 0) + count
@@ -250,9 +231,9 @@ def _p_go(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_B
             raise NotationError.keyed("go_sawyers", line, loc=loc)
         out["extra"] = rest in (["+1"], ["2"])  # `go sawyers 2`: the free sawyer and the $1 one
     elif kind == "tasks":
-        if len(rest) != 1:
+        if len(rest) > 1:
             raise NotationError.keyed("go_task", line, loc=loc)
-        out["task"] = rest[0].upper()
+        out["task"] = rest[0].upper() if rest else ""  # none named: the rules say which is face up (R3, R19)
     elif kind == "plan":
         if len(rest) != 2:
             raise NotationError.keyed("go_plan", line, loc=loc)
@@ -265,6 +246,10 @@ def _p_go(pos: list[str], keys: Keys, line: str, board: data.Board = data.BASE_B
         if not rest:
             raise NotationError.keyed("go_building", line, loc=loc)
         out["buildings"] = list(rest)  # more than one is refused by the rules (R23)
+    elif rest and kind == "market" and "buy" in keys and not keys.keys() - {"buy"}:
+        keys = {**keys, "buy": "+".join([keys["buy"], *_task_parts(rest)])}  # `buy:saw food` = `buy:saw+food`
+    elif rest and kind == "market":
+        raise NotationError.keyed("go_market_words", line, loc=loc)
     elif rest and kind == "clearing":  # its number (21, 23) is the program's own: name the place instead
         raise NotationError.keyed("go_clearing_no_more_words", line)
     elif rest:
@@ -306,9 +291,10 @@ def _p_none(pos: list[str], keys: Keys, line: str) -> fields.NoArgs:
 
 
 def _p_build(pos: list[str], keys: Keys, line: str) -> fields.BuildArgs:
-    if len(pos) != 1:
+    parts = _task_parts(pos)  # `2drying+accom`, `2 drying + accom`, `drying accom`
+    if not parts:
         raise NotationError.keyed("build_form", line)
-    huts = parse_bag(pos[0], data.HUT_AREAS, "hut_area")
+    huts = parse_bag("+".join(parts), data.HUT_AREAS, "hut_area")
     using = keys.get("using")
     if using and any(part.lstrip("0123456789") == "reed" for part in using.split("+")):
         raise NotationError.keyed("build_reed", line)
@@ -437,7 +423,11 @@ def _p_furnish(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
 def _p_sell(pos: list[str], keys: Keys, line: str) -> fields.FromArgs:
     if pos or not keys:
         raise NotationError.keyed("sell_form", line)
-    return {"from": _area_bags(keys, SELL_AREAS, data.PIECES, line)}
+    return {"from": _area_bags(keys, SELL_TYPED, data.PIECES, line)}  # `saw:H`: the rules say why not (R7, R10)
+
+
+def _f_sell(a: fields.FromArgs) -> list[str]:
+    return _fmt_area_bags(a["from"], SELL_TYPED)
 
 
 def _f_from(a: fields.FromArgs) -> list[str]:
@@ -512,7 +502,7 @@ _VERBS: dict[str, tuple[Reader | None, Writer | None, tuple[str, ...], tuple[str
     "saw": (_p_saw, _f_saw, ("store", "hut", "millworker"), ()),
     "fill": (_p_fill, _f_fill, SELL_AREAS, ()),
     "furnish": (_p_furnish, lambda a: _f_from(a), SELL_AREAS, ()),
-    "sell": (_p_sell, _f_from, SELL_AREAS, ()),
+    "sell": (_p_sell, _f_sell, SELL_TYPED, ()),
     "dry": (_p_dry, lambda a: [format_bag(a["pieces"], data.PIECES)], (), ()),
     "bonus": (_p_bonus, lambda a: [a["kind"]], (), ()),
     "feed": (_p_feed, _f_feed, FORCED_SALE_AREAS, ()),
@@ -546,10 +536,10 @@ def parse(line: str, board: data.Board | None = None) -> Action:
             raise NotationError.keyed("not_player_verb", text, typed=head, verbs=list(TABLE_VERBS))
         player, verb, rest = head, words[1].lower(), words[2:]
         if verb not in _VERBS or verb in TABLE_VERBS:
-            guess = _close_verb(verb)
-            if guess:  # a typo of a verb: the line it most likely meant, not the list of every verb
+            meant = ["go", words[1]] if is_location(verb, board) else [_close_verb(verb) or ""]
+            if meant[0]:  # a typo of a verb (or a `go` left out: `lee c`, not `lee cut`): the line it likely meant
                 raise NotationError.keyed("unknown_action_guess", text, typed=words[1],
-                                          guess=" ".join([head, guess, *rest]))
+                                          guess=" ".join([head, *meant, *rest]))
             raise NotationError.keyed("unknown_action", text, typed=words[1], verbs=list(PLAYER_VERBS))
     try:
         args = _read(verb, rest, text, board)
@@ -557,6 +547,16 @@ def parse(line: str, board: data.Board | None = None) -> Action:
         e.text = text  # a bag's error names its part; the echo is the whole line, as typed
         raise
     return make(player, verb, args)
+
+
+def is_location(word: str, board: data.Board) -> bool:
+    """Whether a word names a location on this board (`c`, `clearing`, `14`, `market`): a `go` with its verb left
+    out."""
+    try:
+        location(word, board, word)
+    except NotationError:
+        return False
+    return True
 
 
 def _close_verb(typed: str) -> str | None:

@@ -444,13 +444,24 @@ def _end_of_game(g: Game, pi: int, p: Player, alert: _Say) -> None:
             alert("river-last-fall", "R8", rafts=rafts)
     if g.round != LAST_WINTER or not _said_here(g, "huts-unused", pi):  # the last winter's cut
         return
-    if sum(p.huts.values()):
-        alert("huts-unused", "R16", huts=format_bag(p.huts, data.HUT_AREAS), count=sum(p.huts.values()))
+    usable = _huts_usable(g, pi, p)  # a hut named here is one a menu offers this winter (issue 32)
+    if sum(usable.values()):
+        alert("huts-unused", "R16", huts=format_bag(usable, data.HUT_AREAS), count=sum(usable.values()))
     food_need, heat_need = rules.winter_need(g, p)
     if p.food > food_need:
         alert("food-unused", "R14", food=p.food, need=food_need, surplus=p.food - food_need)
     if (p.mill_worker or p.huts.get("accom")) and not _cut_can_heat(p, heat_need):
         alert("last-winter-cut", "R13", firewood=rules.winter_cut_firewood(p, p.huts.get("accom", 0)))
+
+
+def _huts_usable(g: Game, pi: int, p: Player) -> Bag:
+    """The huts a player can still spend: a food-storage hut only with food on a free area (R16, R29), a drying
+    hut only with wood that can move on (R11, R16); accommodation huts cut in winter (R25)."""
+    from .verbs.common import free_area
+
+    food = any(g.area_bag(a).get("food") and free_area(g, pi, a) for a in data.CUTTING_AREAS)
+    drying = any(p.wood[a] for a in ("sale", "dry1", "dry2"))
+    return {h: n for h, n in p.huts.items() if n and (h != "food" or food) and (h != "drying" or drying)}
 
 
 def _cut_can_heat(p: Player, heat_need: int) -> bool:

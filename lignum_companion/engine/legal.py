@@ -12,7 +12,7 @@ from itertools import product
 from . import data, rules, steps
 from .actions import Action, make
 from .errors import IllegalAction
-from .flow import FREE_VERBS, actor_kind, actors
+from .flow import FREE_VERBS, TURN_KINDS, actor_kind, actors
 from .pieces import Bag
 from .state import Game
 from .steps import Candidate
@@ -41,7 +41,7 @@ def candidates(g: Game, *, player: int | None = None, free: bool = True) -> list
     cands: list[Candidate] = []
     for pi in who:
         cands += steps.of_player(g, pi).candidates(g, pi)  # R24: the player's own step after woodcutting
-        if free and actor_kind(g) in ("path", "clearing"):
+        if free and actor_kind(g) in TURN_KINDS:  # R24's own-pace steps too: huts in winter (R16), loans (R15)
             cands += _free_candidates(g, pi)
     out, seen = [], set()
     board = g.board

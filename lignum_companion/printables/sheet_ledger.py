@@ -11,6 +11,8 @@ from lignum_companion.printables.fonts import draw_runs
 from lignum_companion.printables.sheet_base import CORRECTIONS_PER_ROW, MM, LedgerRow, SheetBase, money, signed
 from lignum_companion.texts import catalog as texts
 
+LEDGER_MIN_SIZE = 5.0  # points: the smallest the season-by-season table shrinks to before it squeezes columns
+
 
 class LedgerPart(SheetBase):
     """Page 2 of the sheet."""
@@ -106,9 +108,27 @@ class LedgerPart(SheetBase):
         return [Notes()]
 
     def _ledger_widths(self, used: list[dict[str, Any]], per_player: list[Any]) -> list[float]:
-        """Columns as wide as their widest figure or heading word; spare room first keeps headings on one
-        line, then widens the figure columns evenly."""
-        size, pad = self.S["small"], 8
+        """Columns as wide as their widest figure or heading word, in the small size or, when that is too wide for
+        the page (many kinds of money), a smaller one: a heading breaks between words, never inside one, and a
+        figure never wraps (issue 32: "Woo/d sold", "+$1/1")."""
+        from reportlab.lib.styles import ParagraphStyle
+
+        size = self.S["small"]
+        for _ in range(6):
+            widths = self._ledger_widths_at(used, per_player, size)
+            if sum(widths) <= self.width * 1.0001 or size <= LEDGER_MIN_SIZE:
+                break
+            size = max(LEDGER_MIN_SIZE, size * self.width / sum(widths) - 0.1)
+        if sum(widths) > self.width:  # even the smallest size is too wide: squeezed, as before
+            widths = [x * self.width / sum(widths) for x in widths]
+        for name, base in (("ledger", "small"), ("ledger_right", "small_right")):
+            self.st[name] = ParagraphStyle(name, parent=self.st[base], fontSize=size, leading=size * 1.22)
+        return widths
+
+    def _ledger_widths_at(self, used: list[dict[str, Any]], per_player: list[Any], size: float) -> list[float]:
+        """The widths at one font size; spare room first keeps headings on one line, then widens the figure
+        columns evenly."""
+        pad = 8
 
         def w(text: str) -> float:
             return self.fonts.width(text, size, bold=True) + pad
@@ -122,7 +142,7 @@ class LedgerPart(SheetBase):
                                                                                     money(end)]
                 widths = [max(x, w(c)) for x, c in zip(widths, cells, strict=True)]
         if sum(widths) > self.width:
-            return [x * self.width / sum(widths) for x in widths]
+            return widths  # too wide at this size: the caller tries a smaller one
         want = [max(x, w(h)) - x for x, h in zip(widths, heads, strict=True)]
         spare = self.width - sum(widths)
         grow = min(1.0, spare / sum(want)) if sum(want) else 0.0
@@ -134,18 +154,18 @@ class LedgerPart(SheetBase):
                       widths: list[float]) -> Any:
         from reportlab.platypus import Table, TableStyle
         L = self.L
-        data = [[self.P(L["ledger_season"], "small", bold=True)]
-                + [self.P(col["label"], "small_right", bold=True) for col in used]
-                + [self.P(L[k], "small_right", bold=True) for k in ("ledger_net", "ledger_money")]]
+        data = [[self.P(L["ledger_season"], "ledger", bold=True)]
+                + [self.P(col["label"], "ledger_right", bold=True) for col in used]
+                + [self.P(L[k], "ledger_right", bold=True) for k in ("ledger_net", "ledger_money")]]
         flagged = []
         ci = next((i for i, col in enumerate(used) if col["kind"] == "corrections"), None)
         for name, by, end, final in rows:
             if ci is not None and by.get("corrections"):
                 flagged.append((ci + 1, len(data)))
-            data.append([self.P(name, "small", bold=final)]
-                        + [self.P(signed(by.get(col["kind"], 0)), "small_right", bold=final) for col in used]
-                        + [self.P(signed(sum(by.values())), "small_right", bold=final),
-                           self.P(money(end), "small_right", bold=final)])
+            data.append([self.P(name, "ledger", bold=final)]
+                        + [self.P(signed(by.get(col["kind"], 0)), "ledger_right", bold=final) for col in used]
+                        + [self.P(signed(sum(by.values())), "ledger_right", bold=final),
+                           self.P(money(end), "ledger_right", bold=final)])
         t = Table(data, colWidths=widths, repeatRows=1)
         cmds: list[tuple[Any, ...]] = [
             ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -14,7 +14,7 @@ from lignum_companion.texts import words
 
 from ..engine.names import neutralise
 from .common import tpl
-from .layout import wrap_lines
+from .layout import display_width, wrap_lines
 
 MAX_WIDTH = 80  # piped output, and the narrowest terminal width a table is laid out for
 TTY_MAX_WIDTH = 100  # a wider terminal gets its width up to this (issue 21: the travel menu at 100 columns)
@@ -151,6 +151,7 @@ class Console:
         self.qmark = ""  # the mark before a terminal prompt ("?" in the wizard)
         self.gone = False  # the terminal is closed: stop writing
         self.ahead: list[str] = []  # answers typed before their question (at a pause): read first, never dropped
+        self.pasted: list[str] = []  # the further lines of one answer holding several (a paste): read next, in order
         self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
 
     # --- output ---------------------------------------------------------------------------------------
@@ -183,8 +184,8 @@ class Console:
     # --- input ----------------------------------------------------------------------------------------
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
-        if self.ahead:  # typed at a pause: it answers this question, shown as if typed here
-            raw = self.ahead.pop(0)
+        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question, shown as if typed here
+            raw = (self.ahead or self.pasted).pop(0)
             self.say(f"{message} {raw}")
             self.answers += 1
             return raw
@@ -194,7 +195,9 @@ class Console:
                 self.say(tpl("bad_encoding", encoding=getattr(self.stdin, "encoding", "?")))
                 continue
             self.answers += 1
-            return text.strip()
+            first, *more = [line.strip() for line in text.splitlines() if line.strip()] or [""]
+            self.pasted += more  # `2` and `done` pasted at one prompt are two answers, never one refused line
+            return first
 
     def _read(self, message: str) -> str:
         if self.tty:
@@ -239,8 +242,6 @@ class Console:
             return ""
         width = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
         out, used = "", 0
-        from .layout import display_width
-
         for ch in text.replace("\n", " "):
             w = display_width(ch)
             if used + w > width - 1:
@@ -293,6 +294,9 @@ class Console:
 
     def confirm(self, message: str, default: bool = True) -> bool:
         yes, no = words.phrase("yes"), words.phrase("no")
+        if self.tty and display_width(message) + 24 > self.width:  # the terminal would cut a word ("(화/살표 키")
+            self.say(message)  # wrapped between words; the question itself stays on one line
+            message = ""
         if self.tty and not (yes.isascii() and no.isascii()):  # y/n keys do not exist on a Hangul keyboard
             return bool(self.select(message, [(yes, True), (no, False)], 0 if default else 1))
         if self.tty:

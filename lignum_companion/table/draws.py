@@ -96,7 +96,10 @@ class DrawMenus(MenuEntries):
     def task_menu(self) -> Menu:
         g = self.g
         k = len(g.task_display) + 1
-        return Menu("table", [], None, self.free_table("task"),
+        said = (0, "reveal", "key")  # what pieces and stages mean: once a sitting (the prompt and refusals say @1)
+        header = "" if said in self.menus_seen else tpl("task_key")
+        self.menus_seen.add(said)
+        return Menu("table", [], None, self.free_table("task"), header=header,
                     prompt=tpl("ask_task", k=k, target=flow.task_target(g)))
 
     def placement_menu(self) -> Menu:

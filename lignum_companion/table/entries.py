@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import NotationError, parse
-from ..engine.actions import TABLE_VERBS, Action
+from ..engine.actions import TABLE_VERBS, Action, is_location
 from ..engine.state import Player
 from .common import first_word, short, tpl
 from .menu import Choice, Menu
@@ -22,8 +22,21 @@ class MenuEntries(Sitting):
         return Choice(short(a), note, [a.text], key=key)
 
     def free_player(self, p: Player) -> Callable[[str], list[str]]:
-        """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`)."""
-        return self._prefixed(p.name)
+        """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`); on the path
+        `go` too, after a name (`lee c` = `lee go clearing`, never a guess of `lee cut`)."""
+        prefixed = self._prefixed(p.name)
+        if self.g.step != "travel":
+            return prefixed
+
+        def lines(raw: str) -> list[str]:
+            out = prefixed(raw)
+            name, _, rest = out[0].partition(" ")
+            if len(out) == 1 and self.g.player_index(name) is not None and rest.split()[:1] \
+                    and is_location(rest.split()[0], self.g.board):
+                return [f"{name} go {rest}"]
+            return out
+
+        return lines
 
     def _prefixed(self, prefix: str) -> Callable[[str], list[str]]:
         """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""

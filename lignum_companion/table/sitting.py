@@ -60,7 +60,7 @@ class Sitting(ABC):
             from ..engine import legal_actions  # the verbs of this question, not all 25 nor a guess of another step
 
             now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
-            guess = str(e.fields.get("guess", "")).split()[-1:]
+            guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
             if now and not (guess and guess[0] in now):
                 text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
         self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
@@ -200,8 +200,8 @@ class Sitting(ABC):
             if raw == "?":
                 self.show_menu(menu)
                 continue
-            if raw == "+" and menu.rare:
-                self.show_menu(menu, rare=True)
+            if raw == "+":  # the entries behind `+`; with none, the whole menu (never a refusal, issue 32)
+                self.show_menu(menu, rare=bool(menu.rare))
                 continue
             if self.command(raw):
                 self.say(tpl("menu_again", who=menu.prompt or menu.who))

@@ -40,9 +40,10 @@ class TurnMenus(WorkMenus, WinterMenus):
                 seen[verb] = seen.get(verb, 0) + 1
                 c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
                 c.stem = verb if seen[verb] == 1 else ""  # `foodhut 1`, `loan 2` (menu.spelled)
-        if g.step != "travel":  # a loan while money is plenty: behind `+` (issue 21), typed by its key as ever
+        if g.step != "travel":  # a loan while money is plenty: behind `+` (issue 21), typed by its key as ever;
+            own_pace = flow.actor_kind(g) == "free"  # and in the steps at one's own pace, which spend no money (R24)
             for c in free:
-                c.rare = c.shown.split()[:1] == ["loan"] and p.money >= D.WORKER_PRICE * 2
+                c.rare = c.shown.split()[:1] == ["loan"] and (p.money >= D.WORKER_PRICE * 2 or own_pace)
         choices += free
         if default is None and len(choices) == 1:
             default = 0

@@ -300,7 +300,7 @@ class _Wizard:
                 if not raw and old:
                     cards.append(list(old))
                     break
-                m = re.fullmatch(r"(\d{1,2})\s*[/ ,]\s*(\d{1,2})", raw)
+                m = re.fullmatch(r"(\d{1,2})\s*[/ ,:-]\s*(\d{1,2})", raw)  # 6/3, 6-3, 6 3
                 if not m:
                     self.con.say(tpl("refused", reason=tpl("winter_format")))
                     continue

@@ -24,7 +24,7 @@ def _words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
 
 # Fields of a notation error that hold notation the player types: shown as code, in either language.
 CODE_FIELDS = frozenset({"typed", "part", "example", "allowed", "tokens", "verbs", "cards", "names", "correctable",
-                         "guess"})
+                         "guess", "clearing"})
 
 
 def _notation_words(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
@@ -43,8 +43,17 @@ def reason(e: Any) -> str:
     table = texts.load("refusals")["notation" if notation else "refuse"]
     if e.key not in table:
         return f"{e.key} {e.fields}"
-    words = _notation_words if notation else _words
-    return texts.fill(table[e.key], **{k: words(k, v, e.fields) for k, v in e.fields.items()})
+    fields = dict(e.fields)
+    if e.key == "where_to_go":  # a place in the shown language's words, the closest to a misspelt one first
+        places = [*fields["names"], "clearing"]
+        fields["names"] = [w for w, code in words.place_words(places).items() if code != "clearing"]
+        fields["clearing"] = next(w for w, code in words.place_words(places).items() if code == "clearing")
+        guess = words.close_place(str(fields["typed"]), places)
+        if guess:
+            return texts.fill(texts.load("refusals")["notation_more"]["where_to_go_guess"], guess=f"`go {guess}`", **{
+                k: _notation_words(k, v, fields) for k, v in fields.items()})
+    said = _notation_words if notation else _words
+    return texts.fill(table[e.key], **{k: said(k, v, fields) for k, v in fields.items()})
 
 
 def render(e: Any, part: str = "full") -> str:

@@ -77,6 +77,12 @@ def _squashed(word: str) -> str:
     return "".join(ch for ch in word.casefold() if not ch.isspace() and ch not in "-_")
 
 
+def card_name(code: str) -> str:
+    """A planned work card's name alone ('난방 공급', 'heating-supply' in English): where it is read, not typed
+    (`show`'s table, issue 32: no `(heating-supply)` beside it)."""
+    return texts.load("reference")["expert"]["card_names"].get(code, code) if _w()["beside"]["card"] else code
+
+
 def card_code(word: str) -> str | None:
     """The planned work card a player means (R20), in any language: its code, its name in reference.toml
     [expert] card_names or a words.toml alias, one word or several ('식량 공급', '식량-공급', 'food supply'),
@@ -294,18 +300,51 @@ def read_code(word: str, codes: tuple[str, ...] | list[str]) -> str | None:
     return None
 
 
+def _jamo(word: str) -> str:
+    """A word compared letter by letter: Hangul syllables taken apart (공텨 and 공터 differ in one vowel, not in a
+    whole syllable), case and spaces ignored."""
+    import unicodedata
+
+    return unicodedata.normalize("NFD", _squashed(word))
+
+
+def place_words(codes: list[str]) -> dict[str, str]:
+    """The words a player may type for these locations in the shown language (`시장` -> market, `공터` ->
+    clearing), the notation's own names where the language has none."""
+    shown: dict[str, str] = {}
+    for word, code in _aliases().items():
+        if code in codes and code not in shown.values():
+            shown[word] = code
+    for code in codes:
+        if code not in shown.values():
+            shown[code] = code
+    return shown
+
+
+def close_place(typed: str, codes: list[str]) -> str | None:
+    """The place word a misspelt one is closest to, in the shown language (`공텨` -> `공터`, `markt` -> `market`),
+    or None when none is close."""
+    import difflib
+
+    table = {_jamo(w): w for w in place_words(codes)}
+    close = difflib.get_close_matches(_jamo(typed), list(table), n=1, cutoff=0.6)
+    return table[close[0]] if close else None
+
+
 def _aliases() -> dict[str, str]:
     return {k.casefold(): v for k, v in _w().get("aliases", {}).items()}
 
 
 def _typed_words() -> dict[str, str]:
-    """What `to_notation` swaps: the shown language's aliases, and the words for pieces and mill areas in every
+    """What `to_notation` swaps: the shown language's aliases, and the words for pieces, mill areas and huts in every
     language as `read_code` reads them ('softwood', 'milled firewood', 'milled-firewood', 'sale area'), so
     `bonus softwood` is `bonus S` in a typed line as in a calculator (issue 21)."""
     table: dict[str, str] = {}
     for lang in texts.LANGS:
         w = texts.load("words", lang)
         named = [(v, k) for k, v in w["things"].items() if k in D.PIECES] + [(v, k) for k, v in w["areas"].items()]
+        named += [(v, k) for k, v in w["huts"].items()]  # `build 2음식저장고+일꾼숙소`, `build drying hut` (R16)
+        named += [(v, k.removeprefix("hut_")) for k, v in w["many"].items() if k.startswith("hut_")]  # 2 drying huts
         for word, code in named:
             for form in {word, word.replace(" ", "-"), word.replace(" ", "")}:
                 if form.casefold() != code.casefold():

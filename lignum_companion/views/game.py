@@ -175,7 +175,7 @@ def player_rows(g: Game, only: Player | None = None) -> tuple[list[str], list[li
             task_text(t) for t in p.tasks) or "-")
     if g.has_planned_work:
         row(lab["plans"], lambda p: "; ".join(
-            words.phrase("plan_at", card=words.card(pl.card), season=season_name(D.round_season(pl.round)),
+            words.phrase("plan_at", card=words.card_name(pl.card), season=season_name(D.round_season(pl.round)),
                          year=D.round_year(pl.round)) for pl in p.plans) or "-")
     if g.joinery:  # R23
         row(lab["carpenters"], lambda p: p.carpenters or "-")

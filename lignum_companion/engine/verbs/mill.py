@@ -113,6 +113,11 @@ def must_sell(p: Player) -> Bag:
 
 def _sell(g: Game, pi: int, a: FromArgs) -> None:
     p = g.players[pi]
+    if any(bag.get("H") for bag in a["from"].values()):
+        raise IllegalAction.keyed("unmilled_not_for_sale", "R10", kind="H")
+    for area in a["from"]:
+        if area not in data.SALE_AREAS:  # `sell saw:S`: the sawing area's wood is sawn, the storage's burnt (R7, R14)
+            raise IllegalAction.keyed("sell_not_from_area", "R7", spot=area)
     for area, bag in a["from"].items():
         check_pieces(p, area, bag)
     must = must_sell(p)

@@ -205,6 +205,10 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     if p.took_task:
         raise IllegalAction.keyed("task_twice_a_round", "R19", name=p.name)
+    if not g.task_display:  # nothing to take there: moving there would take no action
+        raise IllegalAction.keyed("task_none_face_up", "R3", loc=loc)
+    if not a["task"]:
+        raise IllegalAction.keyed("task_which", "R19", loc=loc, shown=[t.id for t in g.task_display])
     card = next((t for t in g.task_display if t.id == a["task"]), None)
     if card is None:
         raise IllegalAction.keyed("task_not_face_up", "R19", task=a['task'], shown=[t.id for t in g.task_display])
