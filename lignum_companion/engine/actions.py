@@ -132,7 +132,6 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
     if not pos or not parts:
         raise NotationError.keyed("task_form", line)
     value = _int(pos[0], "task_value", line, 0, 99)
-    needs: list[list[Any]] = []
     seen: dict[tuple[str, int], int] = {}  # counted over all parts, as `_fmt_needs` writes the card back
     for part in parts:
         count = 1
@@ -155,7 +154,8 @@ def _p_task(pos: list[str], keys: Keys, line: str) -> fields.TaskArgs:
         seen[(piece, st)] = seen.get((piece, st), 0) + count
         if seen[(piece, st)] > MAX_TASK_COUNT:  # `S@0+...` 13 times would be saved as `13S@0`, which no reader takes
             raise NotationError.keyed("task_max", line, part=brief(part, 12), max=MAX_TASK_COUNT)
-        needs.extend([[piece, st]] * count)
+    # in the order the log writes the card back (`F+S+F` is saved `2F@0+S@0`), so the state read back is the same
+    needs = [[piece, st] for (piece, st), n in seen.items() for _ in range(n)]
     return {"value": value, "needs": needs}
 
 
