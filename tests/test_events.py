@@ -216,3 +216,11 @@ def test_docs_list_every_kind_with_its_keys() -> None:
         cls = ev.KINDS[kind]
         keys = {"kind"} | {f.name for f in dataclasses.fields(cls)}
         assert example["kind"] == kind and set(example) == keys, (kind, set(example) ^ keys)
+
+
+def test_the_docs_python_example_runs() -> None:
+    text = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/events.md", "exec"), {})
