@@ -3,7 +3,7 @@ placement cards, the area choice, and the winter's and the game's start and end.
 
 from __future__ import annotations
 
-from .. import data, rules
+from .. import buildings, data, rules
 from ..pieces import add
 from ..state import Game, Player
 from .base import Reminder, Step, StepName, previous_clearing
@@ -21,6 +21,7 @@ def _begin_round(g: Game) -> None:
         overtime(g, p)
         if p.carpenters:  # R23: $1 per carpenter at the start of every spring, summer and fall round
             rules.gain(g, p, p.carpenters * data.CARPENTER_INCOME, "carpenters")
+    buildings.apply_moment(g, buildings.ROUND)  # R23: a tile's gain at the start of every round or its season's
     if g.tactical and g.next_placements and g.round >= 2:
         rules.place_cards(g, g.next_placements)
         g.next_placements = []
@@ -49,6 +50,7 @@ def _end_round(g: Game) -> None:
 def _begin_winter(g: Game) -> None:
     for p in g.players:
         overtime(g, p)
+    buildings.apply_moment(g, buildings.ROUND)  # R23: a tile's gain at the start of every round or each winter's
 
 
 def _end_winter(g: Game) -> None:
