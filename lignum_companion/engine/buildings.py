@@ -25,6 +25,7 @@ from . import data
 from .ledger import Named
 from .pieces import add
 from .state import Building, Game, Player
+from .verbs.common import gain as money_gain
 
 # --- what an effect is ------------------------------------------------------------------------------------------
 
@@ -159,7 +160,7 @@ REMIND_WORDS: dict[str, str] = {
     **{w: ROUND for w in ("round", "rounds", "라운드")},
 }
 
-_TOKEN = re.compile(r"[-−]\s*\$?\d+|\$\s*\d+|\d+\s*\$|\d+|\w+", re.UNICODE)
+_TOKEN = re.compile(r"(?<!\w)[-−]\$?\d+|\$\s*\d+|\d+\s*\$|\d+|\w+", re.UNICODE)
 
 
 def _words(text: str) -> list[str]:
@@ -295,7 +296,7 @@ def _read(text: str) -> Reading:
         if ok and moments == (FINAL,):
             ok = all(g.kind in FINAL_GAINS for g in gains)
         if ok:
-            return Reading(moments, tuple(gains))
+            return Reading(moments, tuple(gains), _remind_moment(words))
     return Reading(remind=_remind_moment(words))
 
 
@@ -324,9 +325,7 @@ def _give(g: Game, p: Player, tile: str, gain: Gain) -> Gain:
     """Give one gain from the supply; what was really given (the saw limit and fodder's one token may cut it)."""
     n = gain.n
     if gain.kind == "money":
-        from . import rules
-
-        rules.gain(g, p, n, Named.BUILDING.of(tile))
+        money_gain(g, p, n, Named.BUILDING.of(tile))
     elif gain.kind == "food":
         p.food += n
     elif gain.kind == "saw":
