@@ -269,7 +269,7 @@ def test_R23_show_and_next_use_the_expansion_board(tmp_path):
     assert "16:carpenter[a]" in text and "12:buildings[b]" in text and "21:market" in text
     nxt = " ".join(cli("next", str(path)).stdout.split())
     assert "18 gives one free sawyer" in nxt and "21 is the market" in nxt and "16 takes the carpenter" in nxt
-    assert "ben's building tavern: +$2 once (R23" in nxt
+    assert "tavern" not in nxt  # R23 amended: no standing reminder at every step (issue 31)
     base = start(2).then()
     g2 = base.game()
     forward(g2, base.lines, step="travel", round=1, who="anna")
