@@ -44,16 +44,19 @@ def when_words(remind: str) -> str:
     w = _t()["when"]
     if remind in w:
         return str(w[remind])
-    if remind == "bonus":
+    if remind in ("bonus", "feeding"):
         return str(w["winter"])
-    return texts.fill(w["step"], step=words.step_name(remind)) if remind else str(w["none"])
+    return texts.fill(w["step"], step=words.step_name(remind))
 
 
 def reading_text(r: B.Reading) -> str:
-    """How the program read a tile: 'each winter round: its owner gets 1 food', or when it reminds its owner."""
+    """How the program read a tile: 'each winter round: its owner gets 1 food', or when it reminds its owner
+    (the feeding step's tiles are reminded as the winter starts, views.due_now)."""
     t = _t()["text"]
     if r.automatic:
         return texts.fill(t["reading"], moment=moment_words(r.moments), gains=gain_words(r.gains))
+    if not r.remind:
+        return str(t["reading_none"])
     return texts.fill(t["reading_remind"], when=when_words(r.remind))
 
 
