@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import forward, start
 
 from lignum_companion import engine
 from lignum_companion.dev.simulate import random_setup, table_action
@@ -45,6 +46,7 @@ LEFT_OUT_GAME = {
     "last_move": "bookkeeping of whose move was entered last (R24)",
     "skips": "told whole by skipped",
     "winter_bills": "told whole by winter_bill",
+    "building_effects": "told by building_effect and the automatic events after it (R23)",
 }
 LEFT_OUT_PLAYER = {
     "name": "never changes", "colour": "never changes",
@@ -87,10 +89,24 @@ def test_every_line_of_every_example_is_told_by_its_events(path: Path) -> None:
     assert g.over and {"pieces_sold", "money", "round_ended", "game_ended"} <= kinds
 
 
+# Tiles whose texts the program reads and applies itself (R23 amended): every kind of gain, at every moment.
+READABLE_TILES = [["tavern", "$2 when taken"], ["forge", "when taken: 2 saws from the supply"],
+                  ["granary", "+1 food at the start of each winter round"],
+                  ["market hall", "+$2 at the start of each fall round"], ["chapel", "+$5 at the final scoring"],
+                  ["charcoal kiln", "when taken 1 milled softwood into the firewood storage"],
+                  ["stable", "when taken: 1 wagon from the supply"], ["barn", "when taken: 1 fodder"],
+                  ["lodge", "2 firewood onto the woodpile at the start of each spring round"],
+                  ["inn", "+$1 at the start of every round"]]
+
+
 def _simulated(seed: int, players: int, mode: str, variants: tuple[str, ...], expansion: str) -> set[str]:
-    """One random game (the simulator's draws and candidates); every accepted line checked."""
+    """One random game (the simulator's draws and candidates); every accepted line checked. With the expansion,
+    the tiles are ones the program applies itself."""
     rng = random.Random(seed)
-    g = new_game(random_setup(rng, players, mode, variants, expansion))
+    setup = random_setup(rng, players, mode, variants, expansion)
+    if expansion:
+        setup.buildings = [list(t) for t in rng.sample(READABLE_TILES, len(setup.buildings))]
+    g = new_game(setup)
     state = project(g)
     kinds: set[str] = set()
     while not g.over:
@@ -132,6 +148,7 @@ def test_every_line_of_simulated_games_is_told_by_its_events(mode: str) -> None:
         expected |= {"task_revealed", "task_taken"}
     if mode == "expert":
         expected |= {"plan_made", "plan_in_effect"}
+    expected |= {"building_taken", "building_effect", "carpenter_taken"}
     assert expected <= kinds, expected - kinds
 
 
@@ -150,6 +167,24 @@ def test_corrections_of_every_field_are_told() -> None:
         events = apply(g, parse(f"fix {name} {fix} table mistake", g.board))
         assert any(e.kind == "corrected" for e in events)
         _check(before, events, g, fix)
+
+
+def test_a_correction_named_after_a_tile_takes_its_effect_back_and_says_so() -> None:
+    """R23 amended: never both; what the tile gave is taken back, each part told (money with its ledger line)."""
+    for tile, fix in (("tavern", "money +2 tavern pays $2"), ("forge", "saw +2 forge gave two saws"),
+                      ("charcoal kiln", "store.mS +1 charcoal kiln"), ("barn", "money +1 barn its fodder as $1")):
+        script = start(2, expansion="joinery")
+        script.setup.buildings = [list(t) for t in READABLE_TILES if t[0] != tile][:5] + \
+            [next(list(t) for t in READABLE_TILES if t[0] == tile)]
+        g = script.game()
+        forward(g, list(script.lines), step="travel", round=1, who="anna")
+        state = project(g)
+        events = apply(g, parse(f"anna go 12 {tile}", g.board))
+        state = _check(state, events, g, f"anna takes {tile}")
+        assert [e.auto for e in events if e.kind == "building_effect"] == [True], tile
+        events = apply(g, parse(f"fix anna {fix}", g.board))
+        _check(state, events, g, f"fix anna {fix}")
+        assert [e.to_dict()["withdrawn"] for e in events if e.kind == "building_effect"] == [True], tile
 
 
 def test_a_refusal_records_nothing_and_leaves_no_sink_open() -> None:

@@ -186,6 +186,14 @@ def _building_taken(s: Projection, e: dict[str, Any]) -> None:
     s["players"][e["player"]]["buildings"].append(e["building"])
 
 
+def _money_taken_back(s: Projection, e: dict[str, Any]) -> None:
+    """A building's money taken back with its ledger line (the latest of that reason and amount, R23)."""
+    pl = s["players"][e["player"]]
+    pl["money"] -= e["amount"]
+    i = max(i for i, x in enumerate(pl["ledger"]) if x[1] == e["reason"] and x[2] == e["amount"])
+    del pl["ledger"][i]
+
+
 def _huts_built(s: Projection, e: dict[str, Any]) -> None:
     pl = s["players"][e["player"]]
     take_all(pl["craftwork"], e["tokens"])
@@ -304,6 +312,7 @@ APPLY: dict[str, Callable[[Projection, dict[str, Any]], None]] = {
     "carpenter_taken": _bump("carpenters", 1),
     "building_taken": _building_taken,
     "building_effect": _nothing,
+    "money_taken_back": _money_taken_back,
     "huts_built": _huts_built,
     "winter_bill": _nothing,
     "river_chosen": _set("river_choice", "piece"),
