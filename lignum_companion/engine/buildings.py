@@ -26,7 +26,7 @@ from .events import BuildingEffect, MoneyTakenBack, sink
 from .ledger import Named
 from .state import Building, Game, Player
 from .verbs.common import gain as money_gain
-from .verbs.common import move, receive, record, spend
+from .verbs.common import index_of, move, receive, record, spend
 
 # --- what an effect is ------------------------------------------------------------------------------------------
 
@@ -355,7 +355,7 @@ def _take_back(g: Game, p: Player, tile: str, gain: Gain) -> None:
                 del p.ledger[i]
                 p.money -= gain.n
                 if (rec := sink(g)) is not None:
-                    rec.append(MoneyTakenBack(player=g.players.index(p), name=p.name, amount=gain.n, reason=e.reason,
+                    rec.append(MoneyTakenBack(player=index_of(g, p), name=p.name, amount=gain.n, reason=e.reason,
                                               money=p.money, rule="R23"))
                 return
     elif gain.kind == "food":
