@@ -11,7 +11,8 @@ from typing import Any
 
 from .. import data
 from ..errors import IllegalAction
-from ..events import Event, Gained, MoneyChanged, PiecesMoved, Spent, sink
+from ..events import Gained, MoneyChanged, PiecesMoved, Spent, sink
+from ..events import record as record  # re-exported: the verbs record through common
 from ..ledger import kind_of
 from ..pieces import Bag, add_all, has_all, take_all, total
 from ..state import Game, LedgerEntry, Player
@@ -173,9 +174,3 @@ def _change_holding(p: Player, holding: str, items: Bag, sign: int) -> None:
                     p.fodder.remove(int(value))
     else:
         (add_all if sign > 0 else take_all)(getattr(p, holding), items)
-
-
-def record(g: Game, event: Callable[[], Event]) -> None:
-    """Record an event made by `event()` only when someone records `g` (nothing is built otherwise)."""
-    if (rec := sink(g)) is not None:
-        rec.append(event())
