@@ -121,12 +121,12 @@ class _Wizard:
     def reading(self, tile: list[str]) -> list[str]:
         """Say how the program read a tile (R23) and let the table correct it: Enter keeps the reading; other
         words are read instead (and said again); `none` leaves the tile to the table, reminded at its moment."""
-        from ..engine import buildings as B
         from ..engine.setup import check_building_effect
+        from ..engine.state import Building
         from ..views.buildings import read_lines
 
         while True:
-            b = B.Building(*tile[:3])
+            b = Building(*tile[:3])
             self.con.say(read_lines([b])[0])
             raw = self.con.line(tpl("ask_reading", tile=b.name))
             if raw.lower() == "quit":

@@ -315,7 +315,8 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     for b in bills:
         what = tpl["food"] if b["step"] == StepName.FEEDING else tpl["logs"]
         parts = [texts.fill(tpl["head"], step=tpl[b["step"]], name=g.players[b["player"]].name,
-                            handed=b["handed"], what=what, need=b["need"])]
+                            handed=b["handed"], what=what, need=b["need"],
+                            asks=winter_asks(g, b["step"], b["need"], b["round"]))]
         if not b["missing"]:
             parts.append(tpl["nothing_missing"])
         else:
@@ -331,6 +332,16 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
                 parts.append(texts.fill(tpl["debt"], debt=b["debt"]))
         out.append(parts[0] + ": " + "; ".join(parts[1:]) + ".")
     return out
+
+
+def winter_asks(g: Game, step: str, need: int, rnd: int, what: str = "") -> str:
+    """What the winter asks, the carpenters' food said as theirs (R23): 'the card 4 + 2 for carpenters'."""
+    tpl = texts.load("reminders")["winter"]
+    card = g.winter_cards[D.round_year(min(rnd, D.ROUNDS)) - 1][0] if step == StepName.FEEDING else need
+    key = "asks_what" if what else "asks"
+    if need > card:
+        return texts.fill(tpl[key + "_carpenters"], card=card, extra=need - card, what=what)
+    return texts.fill(tpl[key], need=need, what=what)
 
 
 def winter_forecast(g: Game, pi: int) -> str:
@@ -350,6 +361,7 @@ def winter_forecast(g: Game, pi: int) -> str:
     return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
                       have=have, missing=bill.missing, cost=bill.cost,
                       what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
+                      asks=winter_asks(g, step, need, g.round, tpl["food"] if feeding else tpl["logs"]),
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
