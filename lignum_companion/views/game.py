@@ -408,12 +408,12 @@ def changes(before: Game, after: Game) -> list[str]:
     from lignum_companion.views import buildings
 
     out = skip_lines(after, after.skips[len(before.skips):])
-    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
-    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
     out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
     if after.round > before.round:
         for r in range(before.round, after.round):
             out += recap_lines(after, r)
+    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
+    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
     return out
 
 
@@ -439,8 +439,9 @@ def step_lines(g: Game) -> list[str]:
 # --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
 
 
-def forecast_line(f: Any) -> str:
-    """One player's coming winter: what the card asks, what they hold, and what it costs (R14)."""
+def forecast_line(f: Any, card: int | None = None) -> str:
+    """One player's coming winter: what the card asks (`card`: its food, so that the carpenters' food is said as
+    theirs, R23), what they hold, and what it costs (R14)."""
     tpl = texts.load("advice")["forecast"]
     missing = f.food.missing + f.heating.missing
     parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
@@ -463,7 +464,10 @@ def forecast_line(f: Any) -> str:
         if f.food.missing:
             parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
                                     winter=D.WINTER_MISSING_PIECE_COST))
+    card = f.food.need if card is None else card
+    carpenters = texts.fill(tpl["carpenters"], card=card, extra=f.food.need - card) if f.food.need > card else ""
     return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
+                      carpenters=carpenters,
                       logs_have=f.heating.have + sold_logs, heat_need=f.heating.need, make=make,
                       outcome="; ".join(parts))
 
@@ -477,9 +481,9 @@ def forecast_lines(g: Game) -> list[str]:
     found = advice.forecasts(g)
     if not found:
         return []
-    food, heat = rules.winter_need(g, g.players[0])
+    food, heat = g.winter_cards[found[0].year - 1]  # the card itself; a player's carpenters are said on their line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=found[0].year, food=food, heat=heat)
-    return [heading] + ["  " + forecast_line(f) for f in found]
+    return [heading] + ["  " + forecast_line(f, food) for f in found]
 
 
 def forecast_player_lines(g: Game, pi: int) -> list[str]:
@@ -489,9 +493,9 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     f = advice.forecast(g, pi) if advice.forecast_due(g) else None
     if f is None:
         return []
-    food, heat = rules.winter_need(g, g.players[pi])
+    food, heat = g.winter_cards[f.year - 1]  # the card itself; the carpenters' food is said on the player's line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=f.year, food=food, heat=heat)
-    return [heading, "  " + forecast_line(f)]
+    return [heading, "  " + forecast_line(f, food)]
 
 
 def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
