@@ -583,4 +583,8 @@ def score_table(g: Game, result: dict[str, Any]) -> tuple[list[str], list[list[s
         columns.insert(6, lab["furniture"])
         for row, r in zip(rows, result["players"], strict=True):
             row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+        if any(r.get("building_dollars") for r in result["players"]):  # R23: the tiles' dollars at the end
+            columns.insert(7, lab["buildings"])
+            for row, r in zip(rows, result["players"], strict=True):
+                row.insert(7, money(r["building_dollars"]) if r["building_dollars"] else "-")
     return columns, rows
