@@ -43,10 +43,8 @@ def building_rows(g: Game, p: Player) -> list[dict[str, Any]]:
     out = []
     for b in p.buildings:
         named = Named.BUILDING.of(b.name)
-        own = [e for e in p.ledger if e.reason == named or e.reason.startswith(named + ":")]
-        during = sum(e.amount for e in own if e.round <= data.ROUNDS)
-        after = sum(e.amount for e in own if e.round > data.ROUNDS)  # booked once the game was over: its end
-        out.append({"tile": b.name, "money": during, "final": final.get(b.name, 0) + after})
+        during = sum(e.amount for e in p.ledger if e.reason == named or e.reason.startswith(named + ":"))
+        out.append({"tile": b.name, "money": during, "final": final.get(b.name, 0)})
     return out
 
 
