@@ -93,6 +93,7 @@ REMINDERS = [
     ("keeps 2 food after winter", "feeding"),
     ("moves one piece one drying area on", "drying"),
     ("may look at the next placement card", "placement"),
+    ("moves one piece one drying area on when taken", "taken"),
     ("one more wood at transport", "transport"),
     ("one extra woodcutter in woodcutting", "cutting"),
     ("+$2 for each carpenter at the final scoring", "final"),

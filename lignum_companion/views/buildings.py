@@ -177,14 +177,15 @@ def correction_lines(name: str, b: Building, text: str) -> list[str]:
                     f"fix {name} {mv.group(5)}.{mv.group(4)} +{n} {b.name}"]
         elif c and (c.group(3).casefold().rstrip("s") in _THINGS or c.group(3) in _THINGS or ":" in c.group(3)
                     or c.group(3) == "fodder"):
-            sign, n, what = c.group(1) or "+", int(c.group(2)), c.group(3).casefold()
-            if ":" in what:
+            sign, n, what = c.group(1) or "+", int(c.group(2)), c.group(3)
+            if ":" in what:  # `store:mS`: the piece's code keeps its case
                 area, _, piece = what.partition(":")
                 out.append(f"fix {name} {area}.{piece} {sign}{n} {b.name}")
-            elif what == "fodder":
+            elif what.casefold() == "fodder":
                 out.append(f"fix {name} fodder {sign}3 {b.name}")
             else:
-                out.append(f"fix {name} {_THINGS.get(what, _THINGS.get(what.rstrip('s'), what))} {sign}{n} {b.name}")
+                word = what.casefold()
+                out.append(f"fix {name} {_THINGS.get(word, _THINGS.get(word.rstrip('s'), word))} {sign}{n} {b.name}")
         else:
             raise NotationError(texts.fill(_t()["text"]["bad_correction"], part=part))
     if not out:
