@@ -302,11 +302,10 @@ def _read(text: str) -> Reading:
 
 
 def _remind_moment(words: list[str]) -> str:
-    for w in words:
-        for form in (w, _known(w)):
-            if form in REMIND_WORDS:
-                return REMIND_WORDS[form]
-    return ""
+    """The moment a text names: its taking or the final scoring wherever they are said, else its first step word
+    ("moves one piece one drying area on when taken" acts when taken)."""
+    named = [REMIND_WORDS[form] for w in words for form in (w, _known(w)) if form in REMIND_WORDS]
+    return next((m for m in (TAKEN, FINAL) if m in named), named[0] if named else "")
 
 
 NONE_WORDS = ("none", "no", "-", "없음", "없다", "아니오")  # a table's answer: the tile is left to the table

@@ -110,10 +110,6 @@ class Saving(Sitting):
             self.say(m.line)
         for line in views.skip_lines(after, after.skips[len(before.skips):]):
             self.say(line)
-        for line in buildings.carpenter_lines(before, after):  # R23: income, each automatic effect: lines of their own
-            self.say(line)
-        for line in buildings.applied_lines(after, after.building_effects[len(before.building_effects):]):
-            self.say(line)
         if bills:
             for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
                 self.say(line)
@@ -130,6 +126,11 @@ class Saving(Sitting):
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
                 self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
+        # R23: what the new round paid by itself (after the last round's money), each on a line of its own
+        for line in buildings.carpenter_lines(before, after):
+            self.say(line)
+        for line in buildings.applied_lines(after, after.building_effects[len(before.building_effects):]):
+            self.say(line)
 
     def money_lines(self, before: Game, after: Game) -> list[str]:
         """One line per player whose money, food, loans or debt changed."""

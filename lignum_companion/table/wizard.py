@@ -114,31 +114,45 @@ class _Wizard:
                 return tile
 
             tile = self.ask_until(tpl("ask_building", k=k, n=want) + hint, check)
-            tiles.append(self.reading(tile))
+            self.con.say(self.read_line(tile))  # R23: how the program read it, at once
+            tiles.append(tile)
+        self.readings(tiles)
         self.answers["buildings"] = tiles
         return tiles
 
-    def reading(self, tile: list[str]) -> list[str]:
-        """Say how the program read a tile (R23) and let the table correct it: Enter keeps the reading; other
-        words are read instead (and said again); `none` leaves the tile to the table, reminded at its moment."""
-        from ..engine import buildings as B
-        from ..engine.setup import check_building_effect
+    @staticmethod
+    def read_line(tile: list[str]) -> str:
+        from ..engine.state import Building
         from ..views.buildings import read_lines
 
+        return read_lines([Building(*tile[:3])])[0]
+
+    def readings(self, tiles: list[list[str]]) -> None:
+        """Let the table correct how the program read a tile (R23): `NAME: other words` is read instead (and said
+        again), `NAME: none` leaves the tile to the table (reminded at its moment); Enter keeps the readings."""
+        from ..engine.buildings import tile_named
+        from ..engine.setup import check_building_effect
+        from ..engine.state import Building
+
         while True:
-            b = B.Building(*tile[:3])
-            self.con.say(read_lines([b])[0])
-            raw = self.con.line(tpl("ask_reading", tile=b.name))
+            raw = self.con.line(tpl("ask_readings"))
             if raw.lower() == "quit":
                 raise Interrupted("quit")
             if not raw.strip():
-                return tile
+                return
+            name, text = split_tile(raw) if ":" in raw else ("", "")
+            b = tile_named([Building(t[0]) for t in tiles], name)
+            if b is None or not text:
+                self.con.say(tpl("refused", reason=tpl("reading_which", names=", ".join(t[0] for t in tiles))))
+                continue
             try:
-                corrected = check_building_effect(b.name, " ".join(raw.split()))
+                corrected = check_building_effect(b.name, text)
             except LignumError as e:
                 self.con.say(tpl("refused", reason=str(e)))
                 continue
-            tile = [tile[0], tile[1], corrected]
+            tile = next(t for t in tiles if t[0] == b.name)
+            tile[1:] = [tile[1], corrected]
+            self.con.say(self.read_line(tile))
 
     # --- the game's name and the players' colours (the score sheet's title, the sheet's and terminal's colours)
     def name(self, players: list[str]) -> str:
