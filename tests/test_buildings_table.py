@@ -162,3 +162,13 @@ def test_R23_the_carpenters_food_and_income_are_said_as_theirs(tmp_path: Path) -
     forward(g, lines, step="path", round=5)
     said = flat(" ".join(views.changes(winter, g)))
     assert "hand in" in said and "(the card 4 + 1 for carpenters)" in said
+
+
+def test_R23_do_says_a_reminder_once_as_its_moment_comes(tmp_path: Path) -> None:
+    _, lines = travel_lines()
+    path = written(tmp_path, lines)
+    first = flat(run("do", str(path), "anna go 12 charcoal kiln", tmp=tmp_path).stdout)
+    assert "anna's Charcoal Kiln: “moves one piece one drying area on when taken”. The program cannot apply it" in first
+    assert "`fix anna money +2 Charcoal Kiln`" in first
+    second = run("do", str(path), "ben go 4 2", tmp=tmp_path)
+    assert second.returncode == 0 and "Charcoal Kiln" not in second.stdout

@@ -104,8 +104,10 @@ def _do(path: Path, actions: list[str], quiet: bool = False):
     save_or_fail(gamefile.append(gf, done), path)
     for t in done:
         out(say("ok", action=t))
-    for line in warnings + views.changes(before, g) + views.warning_lines(news):
-        prose(line)
+    from lignum_companion.views.buildings import newly_due
+
+    for line in warnings + views.changes(before, g) + newly_due(before, g) + views.warning_lines(news):
+        prose(line)  # R23: a tile's reminder once, as the lines reach the moment it names
     return g
 
 

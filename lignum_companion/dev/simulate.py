@@ -59,6 +59,11 @@ TASK_PIECES = ("F", "S", "mF", "mS", "mH")
 
 
 BUILDING_NAMES = ("smithy", "chapel", "stable", "inn", "kiln", "tavern", "granary", "forge", "mill", "well")
+# Tile texts, by the tile's place in the display: gains the program applies (R23: when taken, a season's start,
+# every round, the final scoring) and texts it leaves to the table; no random draw, so the games stay as seeded.
+BUILDING_TEXTS = ("$2 when taken", "+1 food at the start of each winter round", "when taken: a raft and a saw",
+                  "printed effect", "+$1 at the start of each fall round", "+$3 at the final scoring",
+                  "+$1 whenever the owner sells softwood", "fodder at the start of every round")
 
 
 def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[str, ...] = (),
@@ -69,8 +74,8 @@ def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[st
     cards = rng.sample(sorted(D.PLANNED_WORK), D.PLANNED_WORK_CARDS_LAID[players]) \
         if D.MODE_HAS_PLANNED_WORK[mode] else []
     winter = [[rng.randint(2, 6), rng.randint(1, 4)], [rng.randint(3, 7), rng.randint(2, 5)]]
-    buildings = [[b, "printed effect"] for b in rng.sample(BUILDING_NAMES, players + D.BUILDINGS_EXTRA)] \
-        if expansion else []
+    buildings = [[b, BUILDING_TEXTS[i % len(BUILDING_TEXTS)]]
+                 for i, b in enumerate(rng.sample(BUILDING_NAMES, players + D.BUILDINGS_EXTRA))] if expansion else []
     return Setup(players=names, mode=mode, variants=list(variants), order=rng.sample(names, players),
                  areas=dict(zip(names, rng.sample(D.CUTTING_AREAS, players), strict=True)), winter=winter,
                  cards=cards, expansion=expansion, buildings=buildings)

@@ -103,9 +103,19 @@ def entry_key(b: Building) -> str:
     return "-".join(b.name.split()).casefold()
 
 
-def reminder_line(g: Game, pi: int, b: Building) -> str:
-    return texts.fill(_t()["text"]["reminder"], name=g.players[pi].name, tile=b.name, effect=b.effect or "-",
-                      key=entry_key(b))
+def reminder_line(g: Game, pi: int, b: Building, typed: bool = False) -> str:
+    """The reminder of a tile the program cannot apply; `typed`: for `lignum do`, which has no menu."""
+    return texts.fill(_t()["text"]["reminder_typed" if typed else "reminder"], name=g.players[pi].name, tile=b.name,
+                      effect=b.effect or "-", key=entry_key(b))
+
+
+def newly_due(before: Game, after: Game) -> list[str]:
+    """`lignum do`: the reminders whose moment the lines just applied reached (said once: at that change)."""
+    out = []
+    for pi in range(len(after.players)):
+        was = {b.name for b in due_now(before, pi)} if before.round == after.round else set()
+        out += [reminder_line(after, pi, b, typed=True) for b in due_now(after, pi) if b.name not in was]
+    return out
 
 
 def due_now(g: Game, pi: int) -> list[Building]:
