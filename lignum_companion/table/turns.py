@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
 from ..engine import NotationError, flow, legal_actions, prices, rules
@@ -12,7 +14,7 @@ from ..engine import data as D
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import total
-from ..engine.state import Player
+from ..engine.state import Building, Player
 from .common import TOKEN_NOTES, counted, screen, tpl
 from .menu import Choice, Menu
 from .winter import WinterMenus
@@ -45,6 +47,7 @@ class TurnMenus(WorkMenus, WinterMenus):
             for c in free:
                 c.rare = c.shown.split()[:1] == ["loan"] and (p.money >= D.WORKER_PRICE * 2 or own_pace)
         choices += free
+        choices += self.building_entries()
         if default is None and len(choices) == 1:
             default = 0
         if default is not None:
@@ -63,6 +66,25 @@ class TurnMenus(WorkMenus, WinterMenus):
                 c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2
         return Menu(p.name, choices, default, self.free_player(p), header=header, locations=g.step == "travel",
                     columns=g.step == "travel")
+
+    def building_entries(self) -> list[Choice]:
+        """R23: for each tile the program cannot apply whose moment is now, an entry that books what it gives or
+        takes as a correction named after it, in one step (a piece moved is two `fix` lines applied together)."""
+        g = self.g
+        out = []
+        for pi, owner in enumerate(g.players):
+            for b in owner.buildings:
+                said = self.buildings_open.get((pi, b.name))
+                if said is None or g.round > said + 1 or g.over or buildings.booked(owner, b, said):
+                    continue
+
+                def follow(arg: str | None, name: str = owner.name, tile: Building = b) -> list[str]:
+                    ask = texts.fill(texts.load("buildings")["text"]["ask_correction"], tile=tile.name)
+                    return self.text_answer(ask, lambda raw: buildings.correction_lines(name, tile, raw), given=arg)
+
+                note = texts.fill(texts.load("buildings")["text"]["entry"], tile=b.name, name=owner.name)
+                out.append(Choice(f"fix {owner.name}", note, follow=follow, key=buildings.entry_key(b)))
+        return out
 
     def turn_header(self, p: Player) -> str:
         g = self.g
@@ -131,10 +153,8 @@ class TurnMenus(WorkMenus, WinterMenus):
                 choices.append(self._hire_choice(p, loc, sorted(a.args["count"] for a in acts)))
             elif kind == "carpenter":
                 choices.append(self.choice(acts[0], tpl("note_carpenter", have=p.carpenters)))
-            elif kind == "buildings":
-                for a in acts:
-                    tile = next(b for b in g.buildings if b.name == a.args["buildings"][0])
-                    choices.append(self.choice(a, tpl("note_building", effect=tile.effect or "-")))
+            elif kind == "buildings":  # R23: one entry naming the tiles; `12 chapel` takes one (a key that never
+                choices.append(self._buildings_choice(p, loc, acts))  # changes when another tile is taken)
             elif kind == "sawyers":
                 for a in acts:
                     free_left = g.supply.get("free_sawyers", 0)
@@ -173,6 +193,25 @@ class TurnMenus(WorkMenus, WinterMenus):
             choices.append(self.choice(a, tpl("note_clearing", place="ABCD"[len(g.clearing)])))
         location_keys(choices)
         return choices, (0 if len(choices) == 1 else None)
+
+    def _buildings_choice(self, p: Player, loc: int, acts: list[Action]) -> Choice:
+        """Location 12 (R23): the face-up tiles by name; `12 NAME` takes one, `12` alone shows each tile with how the
+        program reads it, keyed by its name."""
+        g = self.g
+        tiles = [b for b in g.buildings if b.name.split() in [a.args["buildings"] for a in acts]]
+
+        def follow(arg: str | None) -> list[str]:
+            if arg:
+                return [f"{p.name} go {loc} {arg}"]
+            entries = [Choice(f"go {loc} {b.name}", buildings.tile_note(b), [f"{p.name} go {loc} {b.name}"],
+                              key=buildings.entry_key(b)) for b in tiles]
+            sub = Menu(p.name, entries, None, lambda raw: [f"{p.name} go {loc} {raw}"], header=tpl("sub_header"),
+                       prompt=f"{p.name} go {loc}")
+            self.show_menu(sub)
+            return self.pick(sub)
+
+        names = ", ".join(b.name for b in tiles)
+        return Choice(f"go {loc} ...", tpl("note_buildings", names=names, loc=loc), follow=follow, key=str(loc))
 
     def _typed_go(self, p: Player, loc: int, prefix: str, key: str) -> Callable[[str | None], list[str]]:
         """A follow-up that types the rest of a move (`saw+2food` after `go 19 buy:`)."""

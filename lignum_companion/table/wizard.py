@@ -104,17 +104,19 @@ class _Wizard:
         tiles: list[list[str]] = []
         for k in range(1, want + 1):
             old = previous[k - 1] if len(previous) == want else None
-            hint = f" [{old[0]} {old[1]}]" if old else ""
+            hint = f" [{old[0]}: {old[1]}]" if old else ""
 
             def check(raw: str, old: list[str] | None = old) -> list[str]:
                 if not raw.strip() and old:
                     return list(old)
-                name, _, effect = raw.strip().partition(" ")
-                tile = [name, " ".join(effect.split())]
+                tile = split_tile(raw)
                 check_buildings(tiles + [tile], len(tiles) + 1)
                 return tile
 
-            tiles.append(self.ask_until(tpl("ask_building", k=k, n=want) + hint, check))
+            tile = self.ask_until(tpl("ask_building", k=k, n=want) + hint, check)
+            self.con.say(read_line(tile))  # R23: how the program read it, at once
+            tiles.append(tile)
+        correct_readings(self.con, tiles)
         self.answers["buildings"] = tiles
         return tiles
 
@@ -454,12 +456,58 @@ def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
     return {p: out[p] for p in players}
 
 
+def read_line(tile: list[str]) -> str:
+    """How the program reads a tile entered as [name, text(, reading)] (R23)."""
+    from ..engine.state import Building
+    from ..views.buildings import read_lines
+
+    return read_lines([Building(*tile[:3])])[0]
+
+
+def correct_readings(con: Console, tiles: list[list[str]]) -> None:
+    """Let the table correct how the program read a tile (R23): `NAME: other words` is read instead (and said
+    again), `NAME: none` leaves the tile to the table (reminded at its moment); Enter keeps the readings."""
+    from ..engine.buildings import tile_named
+    from ..engine.setup import check_building_effect
+    from ..engine.state import Building
+
+    while True:
+        raw = con.line(tpl("ask_readings"))
+        if raw.lower() == "quit":
+            raise Interrupted("quit")
+        if not raw.strip():
+            return
+        name, text = split_tile(raw) if ":" in raw else ("", "")
+        b = tile_named([Building(t[0]) for t in tiles], name)
+        if b is None or not text:
+            con.say(tpl("refused", reason=tpl("reading_which", names=", ".join(t[0] for t in tiles))))
+            continue
+        try:
+            corrected = check_building_effect(b.name, text)
+        except LignumError as e:
+            con.say(tpl("refused", reason=str(e)))
+            continue
+        tile = next(t for t in tiles if t[0] == b.name)
+        tile[1:] = [tile[1], corrected]
+        con.say(read_line(tile))
+
+
+def split_tile(raw: str) -> list[str]:
+    """`Charcoal Kiln: when taken ...` is the tile `Charcoal Kiln` (a name may have several words, R23); without a
+    colon the first word is the name."""
+    text = " ".join(raw.split())
+    name, colon, effect = text.partition(":")
+    if not colon:
+        name, _, effect = text.partition(" ")
+    return [name.strip(), effect.strip()]
+
+
 def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
     """players + 4 building tiles with different one-word names (R23); the engine's own check says why not."""
     from ..engine.setup import check_building_effect, check_building_name
 
     names = set()
-    for name, effect in tiles:
+    for name, effect, *_ in tiles:
         check_building_name(name)
         check_building_effect(name, effect)  # a `|` or an escape in the effect would break the header line
         if name.casefold() in names:

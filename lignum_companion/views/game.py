@@ -126,11 +126,7 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
-        if not g.over:  # R23: the program does not play a building's effect; it reminds its owner at every step
-            for b in p.buildings:
-                out.append(texts.fill(texts.load("reminders")["expansion"]["building"], player=p.name,
-                                      name=b.name, effect=b.effect or "-"))
-    return out
+    return out  # R23: a building the program cannot apply is reminded once, at its moment (views/buildings.py)
 
 
 def needs_words(t: Any) -> str:
@@ -319,7 +315,8 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     for b in bills:
         what = tpl["food"] if b["step"] == StepName.FEEDING else tpl["logs"]
         parts = [texts.fill(tpl["head"], step=tpl[b["step"]], name=g.players[b["player"]].name,
-                            handed=b["handed"], what=what, need=b["need"])]
+                            handed=b["handed"], what=what, need=b["need"],
+                            asks=winter_asks(g, b["step"], b["need"], b["round"]))]
         if not b["missing"]:
             parts.append(tpl["nothing_missing"])
         else:
@@ -335,6 +332,16 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
                 parts.append(texts.fill(tpl["debt"], debt=b["debt"]))
         out.append(parts[0] + ": " + "; ".join(parts[1:]) + ".")
     return out
+
+
+def winter_asks(g: Game, step: str, need: int, rnd: int, what: str = "") -> str:
+    """What the winter asks, the carpenters' food said as theirs (R23): 'the card 4 + 2 for carpenters'."""
+    tpl = texts.load("reminders")["winter"]
+    card = g.winter_cards[D.round_year(min(rnd, D.ROUNDS)) - 1][0] if step == StepName.FEEDING else need
+    key = "asks_what" if what else "asks"
+    if need > card:
+        return texts.fill(tpl[key + "_carpenters"], card=card, extra=need - card, what=what)
+    return texts.fill(tpl[key], need=need, what=what)
 
 
 def winter_forecast(g: Game, pi: int) -> str:
@@ -354,6 +361,7 @@ def winter_forecast(g: Game, pi: int) -> str:
     return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
                       have=have, missing=bill.missing, cost=bill.cost,
                       what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
+                      asks=winter_asks(g, step, need, g.round, tpl["food"] if feeding else tpl["logs"]),
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
@@ -397,11 +405,15 @@ def recap_lines(g: Game, r: int) -> list[str]:
 def changes(before: Game, after: Game) -> list[str]:
     """What the engine did by itself between two states: players skipped, winter bills settled, a season's
     money recap when a round ended. The same lines for `do`, `next` and `play`."""
+    from lignum_companion.views import buildings
+
     out = skip_lines(after, after.skips[len(before.skips):])
     out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
     if after.round > before.round:
         for r in range(before.round, after.round):
             out += recap_lines(after, r)
+    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
+    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
     return out
 
 
@@ -427,8 +439,9 @@ def step_lines(g: Game) -> list[str]:
 # --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
 
 
-def forecast_line(f: Any) -> str:
-    """One player's coming winter: what the card asks, what they hold, and what it costs (R14)."""
+def forecast_line(f: Any, card: int | None = None) -> str:
+    """One player's coming winter: what the card asks (`card`: its food, so that the carpenters' food is said as
+    theirs, R23), what they hold, and what it costs (R14)."""
     tpl = texts.load("advice")["forecast"]
     missing = f.food.missing + f.heating.missing
     parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
@@ -451,7 +464,10 @@ def forecast_line(f: Any) -> str:
         if f.food.missing:
             parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
                                     winter=D.WINTER_MISSING_PIECE_COST))
+    card = f.food.need if card is None else card
+    carpenters = texts.fill(tpl["carpenters"], card=card, extra=f.food.need - card) if f.food.need > card else ""
     return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
+                      carpenters=carpenters,
                       logs_have=f.heating.have + sold_logs, heat_need=f.heating.need, make=make,
                       outcome="; ".join(parts))
 
@@ -465,9 +481,9 @@ def forecast_lines(g: Game) -> list[str]:
     found = advice.forecasts(g)
     if not found:
         return []
-    food, heat = rules.winter_need(g, g.players[0])
+    food, heat = g.winter_cards[found[0].year - 1]  # the card itself; a player's carpenters are said on their line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=found[0].year, food=food, heat=heat)
-    return [heading] + ["  " + forecast_line(f) for f in found]
+    return [heading] + ["  " + forecast_line(f, food) for f in found]
 
 
 def forecast_player_lines(g: Game, pi: int) -> list[str]:
@@ -477,9 +493,9 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     f = advice.forecast(g, pi) if advice.forecast_due(g) else None
     if f is None:
         return []
-    food, heat = rules.winter_need(g, g.players[pi])
+    food, heat = g.winter_cards[f.year - 1]  # the card itself; the carpenters' food is said on the player's line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=f.year, food=food, heat=heat)
-    return [heading, "  " + forecast_line(f)]
+    return [heading, "  " + forecast_line(f, food)]
 
 
 def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
@@ -567,4 +583,8 @@ def score_table(g: Game, result: dict[str, Any]) -> tuple[list[str], list[list[s
         columns.insert(6, lab["furniture"])
         for row, r in zip(rows, result["players"], strict=True):
             row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+        if any(r.get("building_dollars") for r in result["players"]):  # R23: the tiles' dollars at the end
+            columns.insert(7, lab["buildings"])
+            for row, r in zip(rows, result["players"], strict=True):
+                row.insert(7, money(r["building_dollars"]) if r["building_dollars"] else "-")
     return columns, rows

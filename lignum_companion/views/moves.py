@@ -166,7 +166,13 @@ def bill_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     for pi, own in by_player.items():
         food = next((b for b in own if b["step"] == "feeding"), None)
         heat = next((b for b in own if b["step"] == "heating"), None)
-        parts = [_fill("bill_hand_in", food=food["handed"] if food else 0, heat=heat["handed"] if heat else 0)]
+        asks = ""
+        if food and g.players[pi].carpenters:  # R23: the carpenters' food said as theirs
+            from lignum_companion.views.game import winter_asks
+
+            asks = winter_asks(g, "feeding", food["need"], food["round"])
+        parts = [_fill("bill_hand_in_carpenters" if asks else "bill_hand_in", food=food["handed"] if food else 0,
+                       heat=heat["handed"] if heat else 0, asks=asks)]
         missing = sum(b["missing"] for b in own)
         cost = sum(b["cost"] for b in own)
         if missing:
