@@ -181,7 +181,6 @@ def _calls(tree: ast.AST, names: set[str]) -> list[str]:
     return found
 
 
-@pytest.mark.xfail(strict=True, reason="the savers move onto commit next")
 def test_one_place_in_the_code_saves_a_game():
     """Only gamefile/commit.py calls the game file's save (and save.py itself defines it); new games are
     `create`d, and kept copies are made by the use case too."""
