@@ -127,6 +127,7 @@ def _outcome_json(outcome: Any, lines: list[str]) -> dict[str, Any]:
     """`do --json` (docs/events.md): the saved lines with their events, the advisor's warnings and whom the game
     waits for; or the refusal. Keys are stable; the texts in it are English whatever the language."""
     from lignum_companion.engine import IllegalAction
+    from lignum_companion.engine.events import to_json
     from lignum_companion.engine.flow import waiting_for
     from lignum_companion.texts import catalog as texts
 
@@ -140,7 +141,7 @@ def _outcome_json(outcome: Any, lines: list[str]) -> dict[str, Any]:
                 "key": e.key, "rule": getattr(e, "rule", ""), "message": str(e),
             }, "accepted": [], "waiting": waiting}
     return {
-        "accepted": [{"line": a.line, "events": [ev.to_dict() for ev in a.events]} for a in outcome.accepted],
+        "accepted": [{"line": a.line, "events": to_json(a.events)} for a in outcome.accepted],
         "warnings": [a.to_dict() for a in outcome.alerts],
         "waiting": waiting,
     }

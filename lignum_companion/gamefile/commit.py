@@ -12,19 +12,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lignum_companion import engine
 from lignum_companion.engine import IllegalAction, LignumError, advice
 from lignum_companion.engine.actions import TABLE_VERBS
+from lignum_companion.engine.events import Event
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile.format import GameFile, append, drop_last
 from lignum_companion.gamefile.lock import locked
 from lignum_companion.gamefile.replay import load, replay
 from lignum_companion.gamefile.save import keep_copy as keep_a_copy
 from lignum_companion.gamefile.save import save
-
-Event = Any  # engine.events.Event once the engine reports its events (branch `events`)
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ def commit(path: str | os.PathLike[str], lines: list[str] | tuple[str, ...], *, 
                 played = engine.play(g, _own(g, text, player) if player is not None else text)
             except LignumError as e:
                 return Outcome((), (), e, i, before, gf, False, before)
-            accepted.append(Accepted(played.text, tuple(getattr(played, "events", ()))))
+            accepted.append(Accepted(played.text, played.events))
             if announcer is not None:
                 alerts += announcer.news(g)
         if not accepted:
