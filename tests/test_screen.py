@@ -340,3 +340,34 @@ def test_a_line_typed_at_the_winter_bill_pause_is_the_next_answer_not_lost():
     assert "ben [1]> ben cut" in out.getvalue()
     assert con.line(" next>") == "later"  # then the answers go on from the input as before
     assert con.answers == 2
+
+
+def test_a_key_that_opens_choices_always_opens_them(monkeypatch):
+    """issue 29 §4: key `8` opened the planned-work choices in year 1 and, with one choice left, committed
+    `go 8 sawing 2` (-$1) at once in year 2. The task cards' key `13` the same with one card left."""
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.table import turns
+
+    script = start(4, mode="expert").then("path " + PATHS[4], "task 14 mF@0+mF@0", "task 16 S@0+mS@0",
+                                          "task 18 S@0+mF@0", "task 8 mF@1+mF@0")
+    path = script.write(Path(__import__("tempfile").mkdtemp()) / "keys.lignum")
+    gf, g = gamefile.load(path)
+    session = table.Session(path, gf, g, table.Console(tty=False, stdin=io.StringIO(), stdout=io.StringIO()))
+    every = turns.legal_actions
+
+    def one_each(g, player=None):  # one planned work choice and one task card left, as late in year 2
+        out, seen = [], set()
+        for a in every(g, player=player):
+            loc = a.args.get("loc") if a.verb == "go" else None
+            if loc in (8, 13) and loc in seen:
+                continue
+            seen.add(loc)
+            out.append(a)
+        return out
+
+    for legal in (every, one_each):
+        monkeypatch.setattr(turns, "legal_actions", legal)
+        menu = session.step_menu()
+        keyed = {c.key: c for c in menu.choices}
+        assert keyed["8"].shown == "go 8 ..." and keyed["13"].shown == "go 13 ..."
+        assert "8b" not in keyed
