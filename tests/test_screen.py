@@ -371,3 +371,25 @@ def test_a_key_that_opens_choices_always_opens_them(monkeypatch):
         keyed = {c.key: c for c in menu.choices}
         assert keyed["8"].shown == "go 8 ..." and keyed["13"].shown == "go 13 ..."
         assert "8b" not in keyed
+
+
+def test_the_default_cut_says_it_takes_the_mill_worker_and_who_is_left_to_carry(tmp_path):
+    """issue 29 §4: the default cut used the mill worker without a word, leaving nobody to carry wood."""
+    from lignum_companion.gamefile import store as gamefile
+
+    script = script_to(start(2), step="cutting", round=1, who="anna").then(fix("anna", "woodcutters", 2))
+    path = script.write(tmp_path / "cut.lignum")
+    gf, g = gamefile.load(path)
+    p = player(g, "anna")
+    assert p.mill_worker and not p.workers.get("bearers") and g.players[flow_turn(g)].name == "anna"
+    session = table.Session(path, gf, g, table.Console(tty=False, stdin=io.StringIO(), stdout=io.StringIO()))
+    menu = session.step_menu()
+    notes = [c.note for c in menu.choices if c.shown.startswith("cut ")]
+    assert notes[0] == "cut 3 firewood in area 1; the mill worker cuts too, leaving nobody to carry wood"
+    assert "cut 2 firewood in area 1 with the hired woodcutters; the mill worker stays to carry wood" in notes
+
+
+def flow_turn(g) -> int:
+    from lignum_companion.engine import flow
+
+    return flow.actors(g)[0]
