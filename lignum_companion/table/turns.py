@@ -155,7 +155,8 @@ class TurnMenus(WorkMenus, WinterMenus):
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
-                choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_plan_menu_one" if len(acts) == 1 else "note_plan_menu", n=len(acts)), notes,
+                menu = tpl("note_plan_menu_one" if len(acts) == 1 else "note_plan_menu", n=len(acts))
+                choices += self._inline_or_sub(p, f"go {loc} ...", menu, notes,
                                                most=0)  # the key opens the cards, even with one left (issue 29 §4)
             elif kind == "market":
                 notes = [(a, self._market_note(p, a)) for a in acts]
