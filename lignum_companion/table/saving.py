@@ -22,6 +22,8 @@ from .sitting import Sitting
 class Saving(Sitting):
     """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
 
+    food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
+
     def commit(self, lines: list[str]) -> bool:
         """Apply and save the lines of an answer through the one saving path (gamefile.commit: all or nothing, under
         the game's lock), then show what changed. False when refused or not saved.
@@ -80,6 +82,8 @@ class Saving(Sitting):
         nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
         season's money when a round ended."""
         saved, rest = echo_lines(before, after, accepted)
+        if any(e.kind == "food_shared" for a in accepted for e in a.events):
+            self.food_said = after.round
         for line in saved + rest:
             self.say(line)
         if self.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
