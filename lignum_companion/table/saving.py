@@ -105,8 +105,8 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
     used: set[int] = set()
     words_of: list[str] = []
     for a in accepted:
-        verb = a.line.split()[0]
-        actor = after.player_index(a.line.split()[0]) if a.line.split() else None
+        verb = (a.line.split() or [""])[0]
+        actor = after.player_index(_named(a.line)) if verb else None
         own = ""
         if actor is not None:
             mine = [s for s in echoes if id(s) not in used and s.player == actor and
@@ -133,7 +133,13 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
                  for line, w in zip(lines, words_of, strict=True)]
         saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
     else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
-        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(line.split()[0]) is None
-                 else tpl("saved_moves", name=line.split()[0], words=w) if w else tpl("saved_line", text=line)
+        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
+                 else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
                  for line, w in zip(lines, words_of, strict=True)]
     return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def _named(line: str) -> str:
+    """The player a line is about: its first word, or the second of a correction (`fix anna money -1 ...`)."""
+    words = line.split()
+    return words[1] if words[:1] == ["fix"] and len(words) > 1 else (words[0] if words else "")
