@@ -395,8 +395,10 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
         food = next((b for b in own if b.get("step") == "feeding"), None)
         heat = next((b for b in own if b.get("step") == "heating"), None)
         parts = []
-        if food or heat:
-            parts.append(_fill("bill_hand_in", food=food["handed"] if food else 0, heat=heat["handed"] if heat else 0))
+        if food and heat:
+            parts.append(_fill("bill_hand_in", food=food["handed"], heat=heat["handed"]))
+        elif food or heat:  # one of the two settled now (the other waits for the player's choice of wood, R14)
+            parts.append(_fill("bill_food", food=food["handed"]) if food else _fill("bill_heat", heat=heat["handed"]))
         missing = sum(b.get("missing", 0) for b in own)
         cost = sum(b.get("cost", 0) for b in own)
         if missing:
