@@ -419,7 +419,7 @@ def test_a_winter_shortfall_shows_the_bill_and_offers_the_cheapest_sale_first(tm
                           "sawing area: $8")  # the wood in words first (issue 21)
     assert cheapest < menu.index(": $10")  # cheapest cover first
     assert "anna feed dry2:S saw:F" in done
-    assert ("ok: anna: winter bill: hand in 0 food and 0 heating wood; 4 missing: $12; sell 1 softwood from the "
+    assert ("ok: anna: winter bill: feeding: hand in 0 food; 4 missing: $12; sell 1 softwood from the "
             "second drying area, 1 firewood from the sawing area; winter -$12, $5 → $1") in " ".join(text.split())
 
 

@@ -10,6 +10,7 @@ from ..engine import LignumError, parse, rules
 from ..engine import data as D
 from ..engine import play as engine_play
 from ..engine.actions import Action
+from ..engine.ledger import Reason
 from ..engine.pieces import format_bag, parse_bag, total
 from ..engine.state import Player
 from .common import counted, tpl
@@ -265,7 +266,8 @@ class WorkMenus(MenuEntries):
         for a in done:
             if default is None:
                 default = len(choices)
-            choices.append(self.choice(a, tpl("note_keep")))
+            sold = any(e.round == self.g.round and e.reason == Reason.SALE for e in p.ledger)  # R11: several lines
+            choices.append(self.choice(a, tpl("note_keep_more" if sold else "note_keep")))
         return choices, (default if default is not None else 0)
 
     def menu_drying(self, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:

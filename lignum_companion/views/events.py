@@ -260,6 +260,7 @@ def _path_would_end(before: Game | None) -> bool:
 
 def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[str]], before: Game | None,
                   rnd: int) -> None:
+    """One player's event onto their line of this kind (typed or automatic): money and wood here."""
     pi, name = e.player, e.name
     s: Said = group(pi, name, e.auto)
     add = s.parts.append
@@ -296,7 +297,16 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
                                                   dst=place(m["dst"])) for m in e.moves if m.get("pieces"))
         if moves:
             add(_fill("shift", moves=moves))
-    elif isinstance(e, E.LoanTaken):
+    else:
+        _holdings_event(g, e, s, fodder, before, rnd)
+
+
+def _holdings_event(g: Game, e: E.PlayerEvent, s: Said, fodder: dict[int, list[str]], before: Game | None,
+                    rnd: int) -> None:
+    """Money aside and wood aside: loans, tokens, workers, cards, tiles, huts, the trip, a step done, a fix."""
+    pi = e.player
+    add = s.parts.append
+    if isinstance(e, E.LoanTaken):
         add(_fill("loan", n=e.loans))
     elif isinstance(e, E.DebtAdded):
         add(_fill("debt", amount=e.amount))
@@ -397,8 +407,10 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
         parts = []
         if food and heat:
             parts.append(_fill("bill_hand_in", food=food["handed"], heat=heat["handed"]))
-        elif food or heat:  # one of the two settled now (the other waits for the player's choice of wood, R14)
-            parts.append(_fill("bill_food", food=food["handed"]) if food else _fill("bill_heat", heat=heat["handed"]))
+        elif food:  # one of the two settled now (the other waits for the player's choice of wood, R14)
+            parts.append(_fill("bill_food", food=food["handed"]))
+        elif heat:
+            parts.append(_fill("bill_heat", heat=heat["handed"]))
         missing = sum(b.get("missing", 0) for b in own)
         cost = sum(b.get("cost", 0) for b in own)
         if missing:
