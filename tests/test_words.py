@@ -10,6 +10,7 @@ import pytest
 from helpers import fix, forward, start
 
 from lignum_companion.engine import LignumError, apply, parse
+from lignum_companion.engine.actions import WOOD_AREA_KEYS
 from lignum_companion.texts import catalog as texts
 
 
@@ -72,7 +73,7 @@ def test_every_engine_code_has_a_word_in_every_language():
         w = texts.load("words", lang)
         codes = set(D.PIECES) | set(D.EQUIPMENT) | set(D.CRAFTWORK) | {"craft", "X"} | set(D.HUT_AREAS) - {"food"}
         assert codes <= set(w["things"]), (lang, codes - set(w["things"]))
-        assert set(D.AREA_NAMES) <= set(w["areas"])
+        assert set(WOOD_AREA_KEYS) <= set(w["areas"])
         assert set(D.LOCATION_KINDS) <= set(w["locations"])
         assert set(D.MODES) | set(D.VARIANTS) | set(D.EXPANSIONS) <= set(w["modes"])
 

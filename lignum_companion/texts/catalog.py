@@ -111,11 +111,6 @@ def speaking(lang: str) -> Iterator[None]:
         _choice.explicit = before
 
 
-def new_game_lang() -> str:
-    """The language a new game records in its header: the one chosen, else the locale's."""
-    return told() or locale_lang()
-
-
 # --- templates ------------------------------------------------------------------------------------------
 
 
