@@ -474,9 +474,12 @@ def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
 
 def test_R23_the_wizard_asks_for_the_expansion_and_its_building_tiles(tmp_path):
     path = tmp_path / "joinery.lignum"
-    tiles = ["smithy +$1 for each softwood sold", "chapel one food less each winter", "stable", "inn a worker stays",
-             "kiln dries one piece", "smithy again", "tavern $2 when taken"]
-    answers = [*tiles, "", "", "", ""]  # 6 tiles (one refused as a repeat), then warnings, name, colours, confirm
+    # each tile, then Enter to keep the program's reading (R23); one refused as a repeat; a name of two words with
+    # a colon (issue 31: it was stored as `Charcoal`), then warnings, name, colours, confirm
+    tiles = ["smithy +$1 for each softwood sold", "", "chapel one food less each winter", "", "stable", "",
+             "inn a worker stays", "", "smithy again", "Charcoal Kiln: when taken 1 milled softwood into the firewood "
+             "storage", "", "tavern: $2 when taken", "none", ""]
+    answers = [*tiles, "", "", "", ""]
     r = run("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--no-variants", "--areas",
             "anna=1,ben=5", "--winter", "4/2,5/3", "--expansion", "joinery", "--file", str(path), tmp=tmp_path,
             stdin="\n".join(answers) + "\n")
@@ -484,7 +487,11 @@ def test_R23_the_wizard_asks_for_the_expansion_and_its_building_tiles(tmp_path):
     assert r.returncode == 0, out + r.stderr
     assert "Lay out 6 building tiles face up (players + 4)" in out and "Expansion?" not in out
     assert "two building tiles are called 'smithy'" in out
+    assert "Charcoal Kiln: when taken: its owner gets 1 milled softwood into the firewood storage" in out
+    assert "tavern: when taken: its owner gets $2" in out  # the reading said, then corrected by the table
+    assert "smithy: the program cannot apply this; it reminds its owner in the selling step" in out
     text = path.read_text(encoding="utf-8").splitlines()
     assert "expansion joinery" in text
     assert "buildings smithy:+$1 for each softwood sold|chapel:one food less each winter|stable|inn:a worker stays|" \
-           "kiln:dries one piece|tavern:$2 when taken" in text
+           "Charcoal Kiln:when taken 1 milled softwood into the firewood storage|tavern:$2 when taken" in text
+    assert "readings tavern=none" in text

@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
+from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 from lignum_companion.views.moves import bill_lines, board_moves
 
@@ -102,6 +103,10 @@ class Saving(Sitting):
             self.say(m.line)
         for line in views.skip_lines(after, after.skips[len(before.skips):]):
             self.say(line)
+        for line in buildings.carpenter_lines(before, after):  # R23: income, each automatic effect: lines of their own
+            self.say(line)
+        for line in buildings.applied_lines(after, after.building_effects[len(before.building_effects):]):
+            self.say(line)
         if bills:
             for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
                 self.say(line)
@@ -122,17 +127,24 @@ class Saving(Sitting):
     def money_lines(self, before: Game, after: Game) -> list[str]:
         """One line per player whose money, food, loans or debt changed."""
         out = []
-        for p0, p1 in zip(before.players, after.players, strict=True):
+        said_apart = {"carpenters"} | {f"building {r['tile']}" for r in after.building_effects}  # their own lines
+        for i, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
             sums: dict[str, list[int]] = {}
+            apart = 0
             for e in p1.ledger[len(p0.ledger):]:
+                if e.reason in said_apart:
+                    apart += e.amount
+                    continue
                 sums.setdefault(e.reason, []).append(e.amount)
             parts = [f"{views.reason_words(reason)}{tpl('times', n=len(a)) if len(a) > 1 else ''} "
                      f"{dollars(sum(a), sign=True)}" for reason, a in sums.items()]
-            if p0.money != p1.money or parts:
+            if p0.money + apart != p1.money or parts:
                 parts.append(f"${p0.money} → ${p1.money}")  # a change of money, as GLOSSARY writes it
             show = texts.load("labels")["show"]
+            fed = sum(n for r in after.building_effects[len(before.building_effects):] if r["player"] == i
+                      and not r["stood_in"] for kind, n, _ in r["gains"] if kind == "food")  # said on its own line
             for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
-                a, b = getattr(p0, attr), getattr(p1, attr)
+                a, b = getattr(p0, attr) + (fed if attr == "food" else 0), getattr(p1, attr)
                 if a != b:
                     parts.append(f"{word} ${a} → ${b}" if attr == "debt" else f"{word} {a} → {b}")  # debt is dollars
             if parts:

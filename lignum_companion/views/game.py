@@ -127,11 +127,7 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
-        if not g.over:  # R23: the program does not play a building's effect; it reminds its owner at every step
-            for b in p.buildings:
-                out.append(texts.fill(texts.load("reminders")["expansion"]["building"], player=p.name,
-                                      name=b.name, effect=b.effect or "-"))
-    return out
+    return out  # R23: a building the program cannot apply is reminded once, at its moment (views/buildings.py)
 
 
 def needs_words(t: Any) -> str:
@@ -379,7 +375,11 @@ def recap_lines(g: Game, r: int) -> list[str]:
 def changes(before: Game, after: Game) -> list[str]:
     """What the engine did by itself between two states: players skipped, winter bills settled, a season's
     money recap when a round ended. The same lines for `do`, `next` and `play`."""
+    from lignum_companion.views import buildings
+
     out = skip_lines(after, after.skips[len(before.skips):])
+    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
+    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
     out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
     if after.round > before.round:
         for r in range(before.round, after.round):
