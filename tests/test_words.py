@@ -82,7 +82,7 @@ def test_every_engine_code_has_a_word_in_every_language():
 
 
 def _session(tmp_path, script, answers: list[str], lang: str) -> tuple[str, list[str]]:
-    from test_table_flow import session
+    from play_helpers import session
 
     texts.choose(lang)
     try:

@@ -372,21 +372,6 @@ def recap_lines(g: Game, r: int) -> list[str]:
     return out
 
 
-def changes(before: Game, after: Game) -> list[str]:
-    """What the engine did by itself between two states: players skipped, winter bills settled, a season's
-    money recap when a round ended. The same lines for `do`, `next` and `play`."""
-    from lignum_companion.views import buildings
-
-    out = skip_lines(after, after.skips[len(before.skips):])
-    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
-    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
-    out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
-    if after.round > before.round:
-        for r in range(before.round, after.round):
-            out += recap_lines(after, r)
-    return out
-
-
 def season_start_lines(g: Game) -> list[str]:
     """At the first step of a round (or at the end): the last round's money recap, and its winter bills."""
     first = {StepName.PATH, StepName.BONUS, StepName.RIVER}
