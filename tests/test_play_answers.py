@@ -327,4 +327,5 @@ def test_foodhut_with_the_area_after_its_key_takes_that_areas_food(tmp_path: Pat
     code, out = run_session(path, ["foodhut 3", "quit"])
     assert code == 0, out
     assert actions(path)[-1] == "ben foodhut 3"
-    assert "food 0 → 2" in out
+    assert "ok: ben: spend 1 food-storage hut: return the food-storage hut token; 2 food from cutting area 3" in \
+        " ".join(out.split())
