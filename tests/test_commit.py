@@ -89,6 +89,10 @@ def test_the_advisor_warnings_come_once_and_only_when_asked(tmp_path):
     assert out.ok and [(a.kind, a.player, a.rule) for a in out.alerts] == [("sawyers-no-saw", "anna", "R9")]
     out = gamefile.commit(path, [fix("anna", "sawyers", 1)])  # said already in this step
     assert out.ok and out.alerts == ()
+    out = gamefile.commit(path, [fix("ben", "sawyers", 1), fix("ben", "saw", 1)])  # R9, then a saw: untrue, unsaid
+    assert out.ok and out.alerts == ()
+    out = gamefile.commit(path, [fix("ben", "saw", -1)])  # no saw again: now it holds, and is said
+    assert [(a.kind, a.player) for a in out.alerts] == [("sawyers-no-saw", "ben")]
     path = game(tmp_path / "quiet")
     out = gamefile.commit(path, [fix("anna", "sawyers", 1)], warn=False)
     assert out.ok and out.alerts == ()

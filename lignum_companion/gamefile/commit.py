@@ -39,7 +39,7 @@ class Outcome:
     """What a commit or an undo did, for a client to render (it never has to compare states)."""
 
     accepted: tuple[Accepted, ...]  # empty when refused (all or nothing); for `undo`, the lines taken back
-    alerts: tuple[advice.Alert, ...]  # the advisor's warnings these lines brought up, once each
+    alerts: tuple[advice.Alert, ...]  # the advisor's warnings these lines brought up, once each, still holding
     refusal: LignumError | None  # the engine's refusal (IllegalAction / NotationError), None when accepted
     failed_at: int | None  # index into the given lines of the refused one
     game: Game  # the state after (or the unchanged state when refused or reloaded)
@@ -87,6 +87,9 @@ def commit(path: str | os.PathLike[str], lines: list[str] | tuple[str, ...], *, 
                 alerts += announcer.news(g)
         if not accepted:
             return Outcome((), (), None, None, g, gf, False, before)
+        if alerts:  # said after the batch: only what still holds (a later line may have made a warning untrue)
+            holds = {(a.kind, a.player, a.subject) for a in advice.warnings(g)}
+            alerts = [a for a in alerts if (a.kind, a.player, a.subject) in holds]
         new = append(gf, [a.line for a in accepted])
         save(new, path)
     return Outcome(tuple(accepted), tuple(alerts), None, None, g, new, False, before)
