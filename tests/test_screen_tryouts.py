@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers import PATHS, fix, script_to, start
-from test_play_answers import actions, run_session
+from play_helpers import actions, run_session
 
 from lignum_companion.engine import data as D
 from lignum_companion.texts import catalog as texts

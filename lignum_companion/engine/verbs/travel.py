@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import data, prices
+from .. import buildings, data, market
 from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
 from ..events import (
@@ -103,16 +103,13 @@ def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
 
 def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
     """Check a market visit (R17) and return (income, cost, craftwork spent)."""
-    card_prices = plan_active(g, p, "craftwork")
-    income = 0
     spent: Bag = {}
     for s in a["sets"]:
-        size = total(s)
         kinds = [k for k in s if k != "joker"]
         if len(kinds) > 1:
             raise IllegalAction.keyed("craftwork_set_mixed", "R17", value=dict(s))
-        income += prices.craftwork_set_price(size, card_prices)
         add_all(spent, s)
+    sums = market.visit_sums(a["sets"], a["trade"], a["buy"], craftwork_card=plan_active(g, p, "craftwork"))
     if not has_all(p.craftwork, spent):
         raise IllegalAction.keyed("craftwork_missing", "R17", name=p.name, craftwork=dict(p.craftwork),
                                   value=dict(spent))
@@ -121,12 +118,11 @@ def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
             raise IllegalAction.keyed("trade_without_card", "R20")
         if not has_all(p.equipment, a["trade"]):
             raise IllegalAction.keyed("trade_tokens_missing", "R17", name=p.name, equipment=dict(p.equipment))
-        income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
         raise IllegalAction.keyed("market_saws_max", "R17", name=p.name, value=p.equipment.get('saw', 0),
                                   MAX_SAWS=data.MAX_SAWS)
-    cost = saws * data.SAW_PRICE + a["buy"].get("food", 0) * data.FOOD_PRICE
+    income, cost = sums.income, sums.cost
     if not (a["sets"] or a["trade"] or a["buy"]):
         raise IllegalAction.keyed("market_nothing", "R3")
     if p.money + income < cost:
@@ -281,20 +277,23 @@ def _visit_carpenter(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
 
 def _visit_buildings(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
-    names = a["buildings"]
-    if len(names) > 1:
-        raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(names))
+    words = a["buildings"]  # a tile's name may have several words (`go 12 charcoal kiln`)
     if not g.buildings:
         raise IllegalAction.keyed("building_none_left", "R23", loc=loc)
-    tile = next((b for b in g.buildings if b.name.casefold() == names[0].casefold()), None)
+    tile = buildings.tile_named(g.buildings, " ".join(words))
     if tile is None:
-        raise IllegalAction.keyed("building_not_face_up", "R23", building=names[0], shown=[b.name for b in g.buildings])
+        named = [w for w in words if buildings.tile_named(g.buildings, w) is not None]
+        if len(named) > 1:
+            raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(named))
+        raise IllegalAction.keyed("building_not_face_up", "R23", building=" ".join(words),
+                                  shown=[b.name for b in g.buildings])
 
     def take_building() -> None:
         g.buildings.remove(tile)
         p.buildings.append(tile)
         record(g, lambda: BuildingTaken(player=index_of(g, p), name=p.name, building=tile.name, location=loc,
                                         rule="R23"))
+        buildings.apply_moment(g, buildings.TAKEN, index_of(g, p), tile.name)  # R23: its gain when taken
 
     return take_building
 
