@@ -16,6 +16,7 @@ from lignum_companion.cli.app import app
 from lignum_companion.engine import buildings as B
 from lignum_companion.engine import data, score
 from lignum_companion.engine.ledger import Kind, kind_of
+from lignum_companion.engine.state import Building
 from lignum_companion.gamefile import store as gamefile
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -92,6 +93,7 @@ REMINDERS = [
     ("keeps 2 food after winter", "feeding"),
     ("moves one piece one drying area on", "drying"),
     ("may look at the next placement card", "placement"),
+    ("moves one piece one drying area on when taken", "taken"),
     ("one more wood at transport", "transport"),
     ("one extra woodcutter in woodcutting", "cutting"),
     ("+$2 for each carpenter at the final scoring", "final"),
@@ -114,9 +116,9 @@ def test_R23_an_unreadable_text_stays_a_reminder_with_the_moment_it_names(text: 
 
 
 def test_R23_the_table_may_correct_a_reading_or_keep_a_tile_for_itself() -> None:
-    tile = B.Building("granary", "one food in every cold season", "+1 food each winter round")
+    tile = Building("granary", "one food in every cold season", "+1 food each winter round")
     assert B.reading_of(tile).moments == ("winter",)
-    kept = B.Building("tavern", "$2 when taken", "none")
+    kept = Building("tavern", "$2 when taken", "none")
     assert not B.reading_of(kept).automatic and B.reading_of(kept).remind == "taken"
 
 
@@ -254,7 +256,7 @@ def totals(path: Path) -> dict[str, int]:
 def without_building_corrections(text: str) -> tuple[str, int]:
     """The file with every `fix` line named after one of its tiles removed (the program applies the effects)."""
     setup = gamefile.parse_text(text).setup
-    tiles = [B.Building(t[0], t[1]) for t in setup.buildings]
+    tiles = [Building(t[0], t[1]) for t in setup.buildings]
     kept, removed = [], 0
     for line in text.splitlines():
         words = line.split()

@@ -259,3 +259,26 @@ def test_the_docs_python_example_runs() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, "docs/events.md", "exec"), {})
+
+
+def test_replay_and_the_simulators_play_record_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: replay must not get slower, so a replay and the simulator's play never open a sink."""
+    from lignum_companion.dev import simulate
+
+    def refuse(g: object) -> None:
+        raise AssertionError("recorded events where nobody asked for them")
+
+    monkeypatch.setattr(ev, "open_sink", refuse)
+    g = store.replay(store.read(ROOT / "examples" / "expert-4p.lignum"))
+    assert g.over
+    assert simulate.play_game(7, 3, "expert", check="none").over
+
+
+def test_the_simulator_checks_the_events_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate --events`: a line whose events leave a change untold is a violation."""
+    from lignum_companion.dev import simulate
+
+    assert simulate.play_game(3, 2, "basic", check="none", events=True).violations == []
+    monkeypatch.setitem(APPLY, "money", lambda s, e: None)  # as if money changed without its event
+    report = simulate.play_game(3, 2, "basic", check="none", events=True)
+    assert "do not give the state after it" in report.violations[0]

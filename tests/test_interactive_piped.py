@@ -308,11 +308,11 @@ def test_sub_menus_loans_and_huts_from_the_travel_menu(tmp_path):
 
 def test_R23_the_wizard_asks_for_the_expansion_and_its_building_tiles(tmp_path):
     path = tmp_path / "joinery.lignum"
-    # each tile, then Enter to keep the program's reading (R23); one refused as a repeat; a name of two words with
-    # a colon (issue 31: it was stored as `Charcoal`), then warnings, name, colours, confirm
-    tiles = ["smithy +$1 for each softwood sold", "", "chapel one food less each winter", "", "stable", "",
-             "inn a worker stays", "", "smithy again", "Charcoal Kiln: when taken 1 milled softwood into the firewood "
-             "storage", "", "tavern: $2 when taken", "none", ""]
+    # the tiles (one refused as a repeat; a name of two words with a colon: issue 31, it was stored as `Charcoal`),
+    # then the readings: one corrected, one refused, Enter; then warnings, name, colours, confirm (R23)
+    tiles = ["smithy +$1 for each softwood sold", "chapel one food less each winter", "stable", "inn a worker stays",
+             "smithy again", "Charcoal Kiln: when taken 1 milled softwood into the firewood storage",
+             "tavern: $2 when taken", "tavern: none", "castle: none", ""]
     answers = [*tiles, "", "", "", ""]
     r = run("new", "-p", "anna,ben", "--mode", "basic", "--order", "anna,ben", "--no-variants", "--areas",
             "anna=1,ben=5", "--winter", "4/2,5/3", "--expansion", "joinery", "--file", str(path), tmp=tmp_path,

@@ -247,8 +247,7 @@ def test_R23_the_wizard_question_chooses_the_expansion():
     given = {"players": ["anna", "ben"], "mode": "basic", "variants": [], "order": ["anna", "ben"],
              "areas": {"anna": 1, "ben": 5}, "winter": [[4, 2], [5, 3]], "cards": None, "money": None,
              "name": "j", "colours": None, "strict": False, "warnings": True, "expansion": None, "buildings": None}
-    tiles = ["smithy +$1", "chapel", "stable", "inn", "kiln", "tavern $2"]  # each reading kept with Enter (R23)
-    answers = ["2", *(x for t in tiles for x in (t, "")), "", ""]
+    answers = ["2", "smithy +$1", "chapel", "stable", "inn", "kiln", "tavern $2", "", "", ""]  # Enter: readings kept
     out = io.StringIO()
     con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
     setup = table.wizard(given, con)

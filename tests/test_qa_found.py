@@ -122,7 +122,7 @@ def test_korean_cli_messages_of_score_games_and_show(tmp_path):
 def test_wizard_summary_wraps_under_its_value_column(tmp_path):
     """A long summary value went on at the left margin (`  shop, buildings; R23)`), under the labels."""
     answers = ("ana bo\n\n\n\n\n4/2\n5/3\n2\nsmithy +$1 each softwood sold\nchapel one food less\n"
-               "tavern $2 when taken\nstable free fodder\ninn worker stays\nkiln dries one piece\n\n\n\n\n")
+               "tavern $2 when taken\nstable free fodder\ninn worker stays\nkiln dries one piece\n\n\n\n\n\n")
     env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp_path / "games"), "NO_COLOR": "1", "COLUMNS": "80"}
     r = subprocess.run([sys.executable, "-m", "lignum_companion", "new", "--file", str(tmp_path / "e.lignum")],
                        input=answers, capture_output=True, text=True, env=env, timeout=60)

@@ -97,7 +97,10 @@ def _do(path: Path, actions: list[str], quiet: bool = False, as_json: bool = Fal
     for a in outcome.accepted:
         out(say("ok", action=a.line))
     warnings = _heating_warnings(outcome.before, [a.line for a in outcome.accepted])
-    for line in warnings + _echo(outcome) + views.warning_lines(outcome.alerts):
+    from lignum_companion.views.buildings import newly_due
+
+    due = newly_due(outcome.before or outcome.game, outcome.game)  # R23: a tile's reminder once, at its moment
+    for line in warnings + _echo(outcome) + due + views.warning_lines(outcome.alerts):
         prose(line)
     return outcome
 
@@ -359,6 +362,41 @@ def cmd_check(file: str = FileArg) -> None:
     out(say("checked", path=path, n=len(gf.actions), where=views.where(g)))
 
 
+def _final_buildings(path: Path, gf, g, as_json: bool):
+    """R23: before the final scores, an end-of-game effect the program could not read. At a terminal the table is
+    asked what it gives (booked as a correction named after the tile); elsewhere a note says how to book it."""
+    from lignum_companion.engine import LignumError
+    from lignum_companion.engine import score as engine_score
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
+    from lignum_companion.views import buildings
+
+    if not engine_score(g)["final"]:
+        return gf, g
+    t = texts.load("buildings")["text"]
+    for pi, b in buildings.final_unread(g):
+        name = g.players[pi].name
+        if as_json or not sys.stdin.isatty():
+            note = texts.fill(t["final_note"], name=name, tile=b.name, effect=b.effect, file=path)
+            if as_json:  # the JSON stays whole on stdout
+                sys.stderr.write(note + "\n")
+            else:
+                prose(note)
+            continue
+        raw = input(texts.fill(t["final_ask"], name=name, tile=b.name, effect=b.effect) + " ").strip()
+        if not raw or raw in ("0", "$0"):
+            continue
+        try:
+            lines = buildings.correction_lines(name, b, f"${raw}" if raw.isdecimal() else raw)
+        except LignumError as e:
+            fail(say("refused", reason=e, hint=""))
+        outcome = _committed(lambda done=lines: gamefile.commit(path, done), path)  # the one saving path (§2)
+        if outcome.refusal is not None:
+            fail(say("refused", reason=outcome.refusal, hint=""))
+        gf, g = outcome.gamefile, outcome.game
+    return gf, g
+
+
 def cmd_score(
     file: str = FileArg,
     as_json: bool = typer.Option(False, "--json", help="Scores as JSON"),
@@ -374,6 +412,7 @@ def cmd_score(
     if pdf is not None:
         pdf = _pdf_target(pdf, file)
     path, gf, g = load_or_fail(file)
+    gf, g = _final_buildings(path, gf, g, as_json)
     if projected:
         from lignum_companion.engine.advice import projected as projected_score
 

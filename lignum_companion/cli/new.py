@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from lignum_companion.cli.common import fail, out, say, split_list
+from lignum_companion.cli.common import fail, out, prose, say, split_list
 
 if TYPE_CHECKING:
     from lignum_companion.engine import Setup
@@ -65,7 +65,7 @@ def cmd_new(
     }
     _read_choices(given, expansion, buildings, warnings)
     _read_pairs(given, colors, areas, winter)
-    _start(_setup(given), file)
+    _start(_setup(given), file, said=given["buildings"] is None)
 
 
 def _read_choices(given: dict[str, Any], expansion: str | None, buildings: str | None, warnings: str | None) -> None:
@@ -144,7 +144,7 @@ def _setup(given: dict[str, Any]) -> "Setup":
     return asked
 
 
-def _start(setup: "Setup", file: str | None) -> None:
+def _start(setup: "Setup", file: str | None, said: bool = False) -> None:
     """Check the setup with the engine, then create the file (in the games folder under a readable name unless
     --file says where) and say how to go on."""
     import datetime
@@ -172,10 +172,10 @@ def _start(setup: "Setup", file: str | None) -> None:
         fail(str(e))
     gamefile.remember(path)
     out(say("new_saved", path=path))
-    if setup.expansion:  # R23: how the program read each tile, so that the table can check it before the game
-        from lignum_companion.engine.state import Building
+    if setup.expansion and not said:  # R23: how the program read each tile given on the command line (the
+        from lignum_companion.engine.state import Building  # wizard says it as each tile is entered)
         from lignum_companion.views.buildings import read_lines
 
         for line in read_lines([Building(*t[:3]) for t in setup.buildings]):
-            out(line)
+            prose(line)
     out(say("new_next", path=path))

@@ -18,6 +18,10 @@ is replayed alone with `--seed SEED+k --games 1`. Check levels:
   the whole file is replayed, the file minus its last line is replayed and compared with the state before
   (undo), and the state goes through JSON and back.
 
+`--events` (with any level) records every accepted line's events and checks that they, applied to the state
+before the line (`engine.projection.apply_to`), give the state after it: no change goes untold (issue 29).
+Without it nothing is recorded (the play's hot loop: `apply(..., record=False)`).
+
 Exit status 1 when any invariant is violated.
 """
 
@@ -37,8 +41,10 @@ from lignum_companion.dev import invariants
 from lignum_companion.engine import IllegalAction, LignumError, Setup, apply, new_game, parse, score
 from lignum_companion.engine import data as D
 from lignum_companion.engine.actions import Action, make
+from lignum_companion.engine.events import Event
 from lignum_companion.engine.flow import actor_kind, waiting_for, where
 from lignum_companion.engine.legal import candidates
+from lignum_companion.engine.projection import Projection, apply_to, project
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile import store as gamefile
 
@@ -53,6 +59,11 @@ TASK_PIECES = ("F", "S", "mF", "mS", "mH")
 
 
 BUILDING_NAMES = ("smithy", "chapel", "stable", "inn", "kiln", "tavern", "granary", "forge", "mill", "well")
+# Tile texts, by the tile's place in the display: gains the program applies (R23: when taken, a season's start,
+# every round, the final scoring) and texts it leaves to the table; no random draw, so the games stay as seeded.
+BUILDING_TEXTS = ("$2 when taken", "+1 food at the start of each winter round", "when taken: a raft and a saw",
+                  "printed effect", "+$1 at the start of each fall round", "+$3 at the final scoring",
+                  "+$1 whenever the owner sells softwood", "fodder at the start of every round")
 
 
 def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[str, ...] = (),
@@ -63,8 +74,8 @@ def random_setup(rng: random.Random, players: int, mode: str, variants: tuple[st
     cards = rng.sample(sorted(D.PLANNED_WORK), D.PLANNED_WORK_CARDS_LAID[players]) \
         if D.MODE_HAS_PLANNED_WORK[mode] else []
     winter = [[rng.randint(2, 6), rng.randint(1, 4)], [rng.randint(3, 7), rng.randint(2, 5)]]
-    buildings = [[b, "printed effect"] for b in rng.sample(BUILDING_NAMES, players + D.BUILDINGS_EXTRA)] \
-        if expansion else []
+    buildings = [[b, BUILDING_TEXTS[i % len(BUILDING_TEXTS)]]
+                 for i, b in enumerate(rng.sample(BUILDING_NAMES, players + D.BUILDINGS_EXTRA))] if expansion else []
     return Setup(players=names, mode=mode, variants=list(variants), order=rng.sample(names, players),
                  areas=dict(zip(names, rng.sample(D.CUTTING_AREAS, players), strict=True)), winter=winter,
                  cards=cards, expansion=expansion, buildings=buildings)
@@ -118,7 +129,7 @@ class _Stop(Exception):
 
 def play_game(seed: int, players: int = 4, mode: str = "expert", variants: tuple[str, ...] = (),
               check: str = "light", max_actions: int = MAX_ACTIONS,
-              stop: Callable[[Game], bool] | None = None, expansion: str = "") -> GameReport:
+              stop: Callable[[Game], bool] | None = None, expansion: str = "", events: bool = False) -> GameReport:
     """Play one complete random game and check the invariants at the chosen level.
 
     `stop(g)` ends play early once it holds (tests use it to reach a situation); `report.game` is the live state.
@@ -126,8 +137,10 @@ def play_game(seed: int, players: int = 4, mode: str = "expert", variants: tuple
     rng = random.Random(seed)
     setup = random_setup(rng, players, mode, variants, expansion)
     report = GameReport(seed, setup)
-    run = _Run(report, rng, check)
+    run = _Run(report, rng, check, events)
     g = run.g
+    if events:
+        run.before = project(g)
     try:
         while not g.over:
             if stop is not None and stop(g):
@@ -152,9 +165,10 @@ class _Run:
     """One game in play: the live state, a shadow fed each accepted line's text (checked equal after every action),
     and where the action being checked stands, so that a violation names its seed, action and place."""
 
-    def __init__(self, report: GameReport, rng: random.Random, check: str) -> None:
+    def __init__(self, report: GameReport, rng: random.Random, check: str, events: bool = False) -> None:
         setup = report.setup
-        self.report, self.rng, self.check = report, rng, check
+        self.report, self.rng, self.check, self.events = report, rng, check, events
+        self.before: Projection | None = None  # with `events`: the state before the action, as events see it
         self.g = report.game = new_game(setup)
         self.gf = gamefile.new_file(setup)
         self.shadow = gamefile.replay(gamefile.parse_text(gamefile.render(self.gf))) if check != "none" else None
@@ -173,10 +187,10 @@ class _Run:
         """The table's draw, which must be accepted."""
         action = table_action(self.g, self.rng)
         try:
-            apply(self.g, action, record=False)
+            events = apply(self.g, action, record=self.events)
         except IllegalAction as e:
             self.fail(action.text, f"a valid table draw was refused: {e}")
-        self.accepted(action)
+        self.accepted(action, events)
 
     def player_turn(self) -> None:
         """The candidates in random order until one is accepted; a refused one must leave the state untouched."""
@@ -186,20 +200,27 @@ class _Run:
         for action in options:
             self.report.tries += 1
             try:
-                apply(g, action, record=False)
+                events = apply(g, action, record=self.events)
             except IllegalAction:
                 self.refused.append(action)
                 if self.check == "full" and shadow is not None and g != shadow:
                     self.fail(action.text, f"refused but changed the state: {invariants.diff(shadow, g)}")
                 continue
-            self.accepted(action)
+            self.accepted(action, events)
             return
         self.fail("", f"no legal action among {len(options)} candidates; waiting for {waiting_for(g)}")
 
-    def accepted(self, action: Action) -> None:
+    def accepted(self, action: Action, events: list[Event]) -> None:
         """Log the action and check it; `shadow` still holds the state before it (checked equal last time)."""
         report, g, shadow, check = self.report, self.g, self.shadow, self.check
         report.log.append(action.text)
+        if self.before is not None:  # `events`: what the line's events tell must be what it did
+            after = project(g)
+            if apply_to(self.before, events) != after:
+                told = apply_to(self.before, events)
+                keys = [k for k in after if told[k] != after[k]]
+                self.fail(action.text, f"its events do not give the state after it (they differ in {keys})")
+            self.before = after
         if check == "none":
             return
         assert self.watch is not None and shadow is not None
@@ -287,7 +308,7 @@ def combos(players: list[int], modes: list[str], variants: list[tuple[str, ...]]
 
 
 def run(games: int, players: list[int], modes: list[str], variants: list[tuple[str, ...]] | None = None,
-        seed: int = 0, check: str = "light", expansions: list[str] | None = None) -> RunReport:
+        seed: int = 0, check: str = "light", expansions: list[str] | None = None, events: bool = False) -> RunReport:
     """Play `games` games cycling through the combinations; game k uses seed `seed + k`."""
     cycle = combos(players, modes, variants or [()], expansions)
     rep = RunReport()
@@ -295,7 +316,7 @@ def run(games: int, players: list[int], modes: list[str], variants: list[tuple[s
     for k in range(games):
         n, mode, var, expansion = cycle[k % len(cycle)]
         try:
-            game = play_game(seed + k, n, mode, var, check, expansion=expansion)
+            game = play_game(seed + k, n, mode, var, check, expansion=expansion, events=events)
         except KeyboardInterrupt:
             rep.interrupted = True
             break
@@ -340,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--both-boards", action="store_true", help="alternate games without and with the expansion")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
     ap.add_argument("--check", choices=CHECKS, default="light", help="how much to check (default light)")
+    ap.add_argument("--events", action="store_true", help="check that every line's events tell what it did")
     ap.add_argument("--dump", metavar="DIR", help="write the game file of every failing game into DIR")
     ap.add_argument("--profile", action="store_true", help="run under cProfile and print the top functions")
     args = ap.parse_args(argv)
@@ -357,15 +379,17 @@ def main(argv: list[str] | None = None) -> int:
         import pstats
 
         prof = cProfile.Profile()
-        rep = prof.runcall(run, args.games, args.players, args.mode, variants, args.seed, args.check, expansions)
+        rep = prof.runcall(run, args.games, args.players, args.mode, variants, args.seed, args.check, expansions,
+                           args.events)
         pstats.Stats(prof, stream=sys.stderr).sort_stats("tottime").print_stats(25)
     else:
-        rep = run(args.games, args.players, args.mode, variants, args.seed, args.check, expansions)
+        rep = run(args.games, args.players, args.mode, variants, args.seed, args.check, expansions, args.events)
     label = f"players {','.join(map(str, args.players))}, mode {','.join(args.mode)}"
     label += ", base and joinery boards" if args.both_boards else f", expansion {args.expansion}" if args.expansion \
         else ""
     label += "".join(f", {'/'.join(v) or 'no variant'}" for v in variants) if args.both_variants or args.variant \
         else ""
+    label += ", events checked" if args.events else ""
     print(f"{label}, check {args.check}, seeds {args.seed}..{args.seed + args.games - 1}")
     if rep.interrupted:
         print(f"interrupted after {rep.games} of {args.games} games; the totals cover those")

@@ -26,7 +26,7 @@ from .events import BuildingEffect, MoneyTakenBack, sink
 from .ledger import Named
 from .state import Building, Game, Player
 from .verbs.common import gain as money_gain
-from .verbs.common import move, receive, record, spend
+from .verbs.common import index_of, move, receive, record, spend
 
 # --- what an effect is ------------------------------------------------------------------------------------------
 
@@ -302,11 +302,10 @@ def _read(text: str) -> Reading:
 
 
 def _remind_moment(words: list[str]) -> str:
-    for w in words:
-        for form in (w, _known(w)):
-            if form in REMIND_WORDS:
-                return REMIND_WORDS[form]
-    return ""
+    """The moment a text names: its taking or the final scoring wherever they are said, else its first step word
+    ("moves one piece one drying area on when taken" acts when taken)."""
+    named = [REMIND_WORDS[form] for w in words for form in (w, _known(w)) if form in REMIND_WORDS]
+    return next((m for m in (TAKEN, FINAL) if m in named), named[0] if named else "")
 
 
 NONE_WORDS = ("none", "no", "-", "없음", "없다", "아니오")  # a table's answer: the tile is left to the table
@@ -355,7 +354,7 @@ def _take_back(g: Game, p: Player, tile: str, gain: Gain) -> None:
                 del p.ledger[i]
                 p.money -= gain.n
                 if (rec := sink(g)) is not None:
-                    rec.append(MoneyTakenBack(player=g.players.index(p), name=p.name, amount=gain.n, reason=e.reason,
+                    rec.append(MoneyTakenBack(player=index_of(g, p), name=p.name, amount=gain.n, reason=e.reason,
                                               money=p.money, rule="R23"))
                 return
     elif gain.kind == "food":

@@ -12,6 +12,7 @@ before its events are handed back, so a refusal records nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -28,6 +29,14 @@ def sink(g: object) -> list[Event] | None:
     """The list the events of a change to `g` go to, or None when nobody records `g` (a hot path: one lookup)."""
     open_ = _SINK.get()
     return open_[1] if open_ is not None and open_[0] is g else None
+
+
+def record(g: object, event: Callable[[], Event]) -> None:
+    """Record the event `event()` makes only while someone records `g`: nothing is built otherwise (a hot path of
+    every replay: no call beyond this one)."""
+    open_ = _SINK.get()
+    if open_ is not None and open_[0] is g:
+        open_[1].append(event())
 
 
 def open_sink(g: object) -> tuple[list[Event], Any]:

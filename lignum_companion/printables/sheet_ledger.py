@@ -7,6 +7,7 @@ from typing import Any
 
 from lignum_companion.engine import data as D
 from lignum_companion.engine import ledger as ledger_kinds
+from lignum_companion.engine.scoring import plain_corrections
 from lignum_companion.printables.fonts import draw_runs
 from lignum_companion.printables.sheet_base import CORRECTIONS_PER_ROW, MM, LedgerRow, SheetBase, money, signed
 from lignum_companion.texts import catalog as texts
@@ -32,8 +33,9 @@ class LedgerPart(SheetBase):
                               start=money(self._start_money(p)))
             block = [title, self.P(note, "small", colour=self.hex["muted"]), Spacer(1, 1.5),
                      self._ledger_table(r, rows, used, widths)]
-            if p.corrections:
-                lines = self.corrections_shown(p.corrections, f"{L['ledger_corrections']}: ")
+            plain = plain_corrections(p)  # R23: a building's effect booked by the table is the buildings' column
+            if plain:
+                lines = self.corrections_shown(plain, f"{L['ledger_corrections']}: ")
                 for at in range(0, len(lines), CORRECTIONS_PER_ROW):
                     block.append(self.lines([(c, False, self.hex["correction"])
                                              for c in lines[at: at + CORRECTIONS_PER_ROW]], "small"))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from lignum_companion.gamefile import store as gamefile
+from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
+from ..engine import LignumError
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
+from ..engine.state import Building
 from .common import COMMANDS, quote, tpl
 from .console import Interrupted, Rebuild
 from .layout import fit_table, turned_table
@@ -177,9 +180,33 @@ class Commands(Saving):
         if not g.over:
             self.say(tpl("resume", file=quote(self.path)))
 
+    def ask_final_buildings(self) -> None:
+        """R23: before the final scores, what each end-of-game effect the program could not read gives, asked once
+        and booked as a correction named after the tile (Enter: nothing)."""
+        from lignum_companion.views import buildings
+
+        for pi, b in buildings.final_unread(self.g):
+            name = self.g.players[pi].name
+            ask = texts.fill(texts.load("buildings")["text"]["final_ask"], name=name, tile=b.name, effect=b.effect)
+
+            def lines(raw: str, name: str = name, b: Building = b) -> list[str]:
+                return buildings.correction_lines(name, b, raw if raw.strip().startswith(("$", "+", "-")) or
+                                                  not raw.strip().isdecimal() else f"${raw.strip()}")
+
+            while True:
+                raw = self.con.line(ask).strip()
+                if not raw or raw in ("0", "$0"):
+                    break
+                try:
+                    if self.commit(lines(raw)):
+                        break
+                except LignumError as e:
+                    self.refuse(e)
+
     def finish(self) -> None:
         from ..engine import score
 
+        self.ask_final_buildings()
         g = self.g
         result = score(g)
         self.say("")

@@ -121,6 +121,7 @@ class Session(Commands, DrawMenus, TurnMenus):
                 key = (g.round, pi, b.name, g.step_of(pi))
                 if key not in self.buildings_said:
                     self.buildings_said.add(key)
+                    self.buildings_open[(pi, b.name)] = g.round  # its correction stays offered a little while
                     self.say(buildings.reminder_line(g, pi, b))
 
     def _show_step(self) -> None:

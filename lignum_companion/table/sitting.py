@@ -45,6 +45,9 @@ class Sitting(ABC):
         self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
         self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
         self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
+        # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;
+        # its correction is offered in the menus of that round and the next (a step may close by itself first)
+        self.buildings_open: dict[tuple[int, str], int] = {}
         self.round_shown: int | None = None
         self.hinted = False
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)

@@ -72,14 +72,17 @@ class TurnMenus(WorkMenus, WinterMenus):
         g = self.g
         out = []
         for pi, owner in enumerate(g.players):
-            for b in buildings.due_now(g, pi):
+            for b in owner.buildings:
+                said = self.buildings_open.get((pi, b.name))
+                if said is None or g.round > said + 1 or g.over or buildings.booked(owner, b, said):
+                    continue
 
                 def follow(arg: str | None, name: str = owner.name, tile: Building = b) -> list[str]:
                     ask = texts.fill(texts.load("buildings")["text"]["ask_correction"], tile=tile.name)
                     return self.text_answer(ask, lambda raw: buildings.correction_lines(name, tile, raw), given=arg)
 
-                note = texts.fill(texts.load("buildings")["text"]["entry"], tile=b.name)
-                out.append(Choice(buildings.entry_key(b), note, follow=follow, key=buildings.entry_key(b)))
+                note = texts.fill(texts.load("buildings")["text"]["entry"], tile=b.name, name=owner.name)
+                out.append(Choice(f"fix {owner.name}", note, follow=follow, key=buildings.entry_key(b)))
         return out
 
     def turn_header(self, p: Player) -> str:
@@ -149,11 +152,8 @@ class TurnMenus(WorkMenus, WinterMenus):
                 choices.append(self._hire_choice(p, loc, sorted(a.args["count"] for a in acts)))
             elif kind == "carpenter":
                 choices.append(self.choice(acts[0], tpl("note_carpenter", have=p.carpenters)))
-            elif kind == "buildings":  # R23: each tile keyed by its name (`12 chapel`), a key that never changes
-                for a in acts:
-                    tile = next(b for b in g.buildings if b.name.split() == a.args["buildings"])
-                    choices.append(self.choice(a, tpl("note_building", effect=tile.effect or "-"),
-                                               key=f"{loc} {tile.name}"))
+            elif kind == "buildings":  # R23: one entry naming the tiles; `12 chapel` takes one (a key that never
+                choices.append(self._buildings_choice(p, loc, acts))  # changes when another tile is taken)
             elif kind == "sawyers":
                 for a in acts:
                     free_left = g.supply.get("free_sawyers", 0)
@@ -192,6 +192,25 @@ class TurnMenus(WorkMenus, WinterMenus):
             choices.append(self.choice(a, tpl("note_clearing", place="ABCD"[len(g.clearing)])))
         location_keys(choices)
         return choices, (0 if len(choices) == 1 else None)
+
+    def _buildings_choice(self, p: Player, loc: int, acts: list[Action]) -> Choice:
+        """Location 12 (R23): the face-up tiles by name; `12 NAME` takes one, `12` alone shows each tile with how the
+        program reads it, keyed by its name."""
+        g = self.g
+        tiles = [b for b in g.buildings if b.name.split() in [a.args["buildings"] for a in acts]]
+
+        def follow(arg: str | None) -> list[str]:
+            if arg:
+                return [f"{p.name} go {loc} {arg}"]
+            entries = [Choice(f"go {loc} {b.name}", buildings.tile_note(b), [f"{p.name} go {loc} {b.name}"],
+                              key=buildings.entry_key(b)) for b in tiles]
+            sub = Menu(p.name, entries, None, lambda raw: [f"{p.name} go {loc} {raw}"], header=tpl("sub_header"),
+                       prompt=f"{p.name} go {loc}")
+            self.show_menu(sub)
+            return self.pick(sub)
+
+        names = ", ".join(b.name for b in tiles)
+        return Choice(f"go {loc} ...", tpl("note_buildings", names=names, loc=loc), follow=follow, key=str(loc))
 
     def _typed_go(self, p: Player, loc: int, prefix: str, key: str) -> Callable[[str | None], list[str]]:
         """A follow-up that types the rest of a move (`saw+2food` after `go 19 buy:`)."""
@@ -303,8 +322,6 @@ def location_keys(choices: list[Choice]) -> None:
     one location get `19`, `19b`, `19c`. So a bare `10` always means location 10, never menu entry 10."""
     seen: dict[str, int] = {}
     for c in choices:
-        if " " in c.key:  # a building tile's own key (`12 chapel`): typed, it is the line `go 12 chapel`
-            continue
         words = c.shown.split()
         base = "c" if words[1:2] == ["clearing"] else (words[1] if len(words) > 1 else c.shown)
         n = seen.get(base, 0)

@@ -35,7 +35,7 @@ class WinterMenus(MenuEntries):
         need, have = bill.need, bill.have
         what = texts.load("reminders")["winter"]["food" if step == "feeding" else "logs"]
         self.say(tpl("winter_bill", name=p.name, need=need, have=have, missing=bill.missing, cost=bill.cost,
-                     what=what, money=p.money))
+                     what=what, money=p.money, asks=views.winter_asks(g, step, need, g.round, what)))
         if bill.loans_taken:
             self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))
         elif p.loans >= D.MAX_LOANS:

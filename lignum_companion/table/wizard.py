@@ -114,31 +114,11 @@ class _Wizard:
                 return tile
 
             tile = self.ask_until(tpl("ask_building", k=k, n=want) + hint, check)
-            tiles.append(self.reading(tile))
+            self.con.say(read_line(tile))  # R23: how the program read it, at once
+            tiles.append(tile)
+        correct_readings(self.con, tiles)
         self.answers["buildings"] = tiles
         return tiles
-
-    def reading(self, tile: list[str]) -> list[str]:
-        """Say how the program read a tile (R23) and let the table correct it: Enter keeps the reading; other
-        words are read instead (and said again); `none` leaves the tile to the table, reminded at its moment."""
-        from ..engine import buildings as B
-        from ..engine.setup import check_building_effect
-        from ..views.buildings import read_lines
-
-        while True:
-            b = B.Building(*tile[:3])
-            self.con.say(read_lines([b])[0])
-            raw = self.con.line(tpl("ask_reading", tile=b.name))
-            if raw.lower() == "quit":
-                raise Interrupted("quit")
-            if not raw.strip():
-                return tile
-            try:
-                corrected = check_building_effect(b.name, " ".join(raw.split()))
-            except LignumError as e:
-                self.con.say(tpl("refused", reason=str(e)))
-                continue
-            tile = [tile[0], tile[1], corrected]
 
     # --- the game's name and the players' colours (the score sheet's title, the sheet's and terminal's colours)
     def name(self, players: list[str]) -> str:
@@ -472,6 +452,42 @@ def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
     if any(a not in D.CUTTING_AREAS for a in out.values()) or len(set(out.values())) != len(out):
         raise NotationError(tpl("areas_different"))
     return {p: out[p] for p in players}
+
+
+def read_line(tile: list[str]) -> str:
+    """How the program reads a tile entered as [name, text(, reading)] (R23)."""
+    from ..engine.state import Building
+    from ..views.buildings import read_lines
+
+    return read_lines([Building(*tile[:3])])[0]
+
+
+def correct_readings(con: Console, tiles: list[list[str]]) -> None:
+    """Let the table correct how the program read a tile (R23): `NAME: other words` is read instead (and said
+    again), `NAME: none` leaves the tile to the table (reminded at its moment); Enter keeps the readings."""
+    from ..engine.buildings import tile_named
+    from ..engine.setup import check_building_effect
+    from ..engine.state import Building
+
+    while True:
+        raw = con.line(tpl("ask_readings"))
+        if raw.lower() == "quit":
+            raise Interrupted("quit")
+        if not raw.strip():
+            return
+        name, text = split_tile(raw) if ":" in raw else ("", "")
+        b = tile_named([Building(t[0]) for t in tiles], name)
+        if b is None or not text:
+            con.say(tpl("refused", reason=tpl("reading_which", names=", ".join(t[0] for t in tiles))))
+            continue
+        try:
+            corrected = check_building_effect(b.name, text)
+        except LignumError as e:
+            con.say(tpl("refused", reason=str(e)))
+            continue
+        tile = next(t for t in tiles if t[0] == b.name)
+        tile[1:] = [tile[1], corrected]
+        con.say(read_line(tile))
 
 
 def split_tile(raw: str) -> list[str]:

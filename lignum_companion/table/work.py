@@ -238,6 +238,9 @@ class WorkMenus(MenuEntries):
                 t = next(t for t in p.tasks if t.id == a.args["task"])
                 note = tpl("note_fill", task=t.id, value=t.value, wood=words.from_areas(a.args["from"]))
                 choices.append(self.choice(a, note))
+            elif a.verb == "furnish":  # R23: the shop, never "finished with this step"
+                note = tpl("note_furnish", wood=words.from_areas(a.args["from"]), bonus=D.FURNITURE_BONUS)
+                choices.append(self.choice(a, note))
             else:
                 choices.append(self.choice(a, tpl("note_done")))
         return choices, 0

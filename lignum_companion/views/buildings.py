@@ -9,7 +9,7 @@ from typing import Any
 from lignum_companion.engine import buildings as B
 from lignum_companion.engine import data as D
 from lignum_companion.engine.errors import NotationError
-from lignum_companion.engine.state import Building, Game
+from lignum_companion.engine.state import Building, Game, Player
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
@@ -60,6 +60,11 @@ def reading_text(r: B.Reading) -> str:
     return texts.fill(t["reading_remind"], when=when_words(r.remind))
 
 
+def tile_note(b: Building) -> str:
+    """A face-up tile in a menu: its text, then how the program reads it."""
+    return f"{b.effect or '-'} ({reading_text(B.reading_of(b))})"
+
+
 def read_lines(tiles: list[Building]) -> list[str]:
     """Each tile with its reading, as the wizard and `lignum new` say them."""
     return [texts.fill(_t()["text"]["read_as"], tile=b.name, reading=reading_text(B.reading_of(b))) for b in tiles]
@@ -98,9 +103,19 @@ def entry_key(b: Building) -> str:
     return "-".join(b.name.split()).casefold()
 
 
-def reminder_line(g: Game, pi: int, b: Building) -> str:
-    return texts.fill(_t()["text"]["reminder"], name=g.players[pi].name, tile=b.name, effect=b.effect or "-",
-                      key=entry_key(b))
+def reminder_line(g: Game, pi: int, b: Building, typed: bool = False) -> str:
+    """The reminder of a tile the program cannot apply; `typed`: for `lignum do`, which has no menu."""
+    return texts.fill(_t()["text"]["reminder_typed" if typed else "reminder"], name=g.players[pi].name, tile=b.name,
+                      effect=b.effect or "-", key=entry_key(b))
+
+
+def newly_due(before: Game, after: Game) -> list[str]:
+    """`lignum do`: the reminders whose moment the lines just applied reached (said once: at that change)."""
+    out = []
+    for pi in range(len(after.players)):
+        was = {b.name for b in due_now(before, pi)} if before.round == after.round else set()
+        out += [reminder_line(after, pi, b, typed=True) for b in due_now(after, pi) if b.name not in was]
+    return out
 
 
 def due_now(g: Game, pi: int) -> list[Building]:
@@ -123,6 +138,13 @@ def due_now(g: Game, pi: int) -> list[Building]:
     return out
 
 
+def booked(p: Player, b: Building, since: int) -> bool:
+    """Whether a correction named after the tile was booked in that round or later (its reminder is answered)."""
+    return any(int(c.split(":")[0].split()[-1]) >= since
+               and B.named_in([b], c[c.find("(") + 1:].removesuffix(")"))[0] is not None
+               for c in p.corrections if c.startswith("round "))
+
+
 def final_unread(g: Game) -> list[tuple[int, Building]]:
     """Tiles whose end-of-game effect the program could not read and that no correction booked yet (R23)."""
     out = []
@@ -134,7 +156,7 @@ def final_unread(g: Game) -> list[tuple[int, Building]]:
             named = "building " + b.name
             if any(e.round >= D.ROUNDS and (e.reason == named or e.reason.startswith(named + ":")) for e in p.ledger):
                 continue
-            if any(c.startswith(f"round {g.round}:") and f"({b.name}" in c for c in p.corrections):
+            if booked(p, b, g.round):
                 continue
             out.append((i, b))
     return out
@@ -165,14 +187,15 @@ def correction_lines(name: str, b: Building, text: str) -> list[str]:
                     f"fix {name} {mv.group(5)}.{mv.group(4)} +{n} {b.name}"]
         elif c and (c.group(3).casefold().rstrip("s") in _THINGS or c.group(3) in _THINGS or ":" in c.group(3)
                     or c.group(3) == "fodder"):
-            sign, n, what = c.group(1) or "+", int(c.group(2)), c.group(3).casefold()
-            if ":" in what:
+            sign, n, what = c.group(1) or "+", int(c.group(2)), c.group(3)
+            if ":" in what:  # `store:mS`: the piece's code keeps its case
                 area, _, piece = what.partition(":")
                 out.append(f"fix {name} {area}.{piece} {sign}{n} {b.name}")
-            elif what == "fodder":
+            elif what.casefold() == "fodder":
                 out.append(f"fix {name} fodder {sign}3 {b.name}")
             else:
-                out.append(f"fix {name} {_THINGS.get(what, _THINGS.get(what.rstrip('s'), what))} {sign}{n} {b.name}")
+                word = what.casefold()
+                out.append(f"fix {name} {_THINGS.get(word, _THINGS.get(word.rstrip('s'), word))} {sign}{n} {b.name}")
         else:
             raise NotationError(texts.fill(_t()["text"]["bad_correction"], part=part))
     if not out:

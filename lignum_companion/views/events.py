@@ -264,11 +264,12 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
     pi, name = e.player, e.name
     s: Said = group(pi, name, e.auto)
     add = s.parts.append
-    if isinstance(e, E.MoneyChanged):
+    if isinstance(e, (E.MoneyChanged, E.MoneyTakenBack)):
+        amount = e.amount if isinstance(e, E.MoneyChanged) else -abs(e.amount)  # a tile's gift taken back (R23)
         if s.cash is None:
-            s.cash = (e.money - e.amount, e.money)
+            s.cash = (e.money - amount, e.money)
         s.cash = (s.cash[0], e.money)
-        s.money.append((e.reason, e.amount))
+        s.money.append((e.reason, amount))
     elif isinstance(e, E.PiecesMoved):
         add(_fill("overtime", pieces=pieces(e.pieces)) if e.auto and e.rule == "R20" and e.src == "supply"
             else _moved(e))
@@ -345,7 +346,9 @@ def _holdings_event(g: Game, e: E.PlayerEvent, s: Said, fodder: dict[int, list[s
     elif isinstance(e, E.BuildingTaken):
         add(_fill("building", building=e.building, location=e.location))
     elif isinstance(e, E.BuildingEffect):
-        if e.applied:
+        if e.withdrawn:
+            add(_fill("building_withdrawn", building=e.building))
+        elif e.applied:
             add(_fill("building_effect", building=e.building))
     elif isinstance(e, E.HutsBuilt):
         add(_fill("huts", tokens=pieces(e.tokens), huts=_held(e.huts, "huts")))
@@ -405,10 +408,16 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
         food = next((b for b in own if b.get("step") == "feeding"), None)
         heat = next((b for b in own if b.get("step") == "heating"), None)
         parts = []
+        asks = ""
+        if food and g.players[pi].carpenters:  # R23: the carpenters' food said as theirs
+            from lignum_companion.views.game import winter_asks
+
+            asks = winter_asks(g, "feeding", food["need"], food["round"])
         if food and heat:
-            parts.append(_fill("bill_hand_in", food=food["handed"], heat=heat["handed"]))
+            parts.append(_fill("bill_hand_in_carpenters" if asks else "bill_hand_in", food=food["handed"],
+                               heat=heat["handed"], asks=asks))
         elif food:  # one of the two settled now (the other waits for the player's choice of wood, R14)
-            parts.append(_fill("bill_food", food=food["handed"]))
+            parts.append(_fill("bill_food_carpenters" if asks else "bill_food", food=food["handed"], asks=asks))
         elif heat:
             parts.append(_fill("bill_heat", heat=heat["handed"]))
         missing = sum(b.get("missing", 0) for b in own)

@@ -305,7 +305,8 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     for b in bills:
         what = tpl["food"] if b["step"] == StepName.FEEDING else tpl["logs"]
         parts = [texts.fill(tpl["head"], step=tpl[b["step"]], name=g.players[b["player"]].name,
-                            handed=b["handed"], what=what, need=b["need"])]
+                            handed=b["handed"], what=what, need=b["need"],
+                            asks=winter_asks(g, b["step"], b["need"], b["round"]))]
         if not b["missing"]:
             parts.append(tpl["nothing_missing"])
         else:
@@ -323,6 +324,16 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def winter_asks(g: Game, step: str, need: int, rnd: int, what: str = "") -> str:
+    """What the winter asks, the carpenters' food said as theirs (R23): 'the card 4 + 2 for carpenters'."""
+    tpl = texts.load("reminders")["winter"]
+    card = g.winter_cards[D.round_year(min(rnd, D.ROUNDS)) - 1][0] if step == StepName.FEEDING else need
+    key = "asks_what" if what else "asks"
+    if need > card:
+        return texts.fill(tpl[key + "_carpenters"], card=card, extra=need - card, what=what)
+    return texts.fill(tpl[key], need=need, what=what)
+
+
 def winter_forecast(g: Game, pi: int) -> str:
     """The bill of the player who must choose wood to sell now (feeding or heating), before it is settled."""
     from lignum_companion.engine.rules import step_bill
@@ -336,6 +347,7 @@ def winter_forecast(g: Game, pi: int) -> str:
     return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
                       have=have, missing=bill.missing, cost=bill.cost,
                       what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
+                      asks=winter_asks(g, step, need, g.round, tpl["food"] if feeding else tpl["logs"]),
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
@@ -396,8 +408,9 @@ def step_lines(g: Game) -> list[str]:
 # --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
 
 
-def forecast_line(f: Any) -> str:
-    """One player's coming winter: what the card asks, what they hold, and what it costs (R14)."""
+def forecast_line(f: Any, card: int | None = None) -> str:
+    """One player's coming winter: what the card asks (`card`: its food, so that the carpenters' food is said as
+    theirs, R23), what they hold, and what it costs (R14)."""
     tpl = texts.load("advice")["forecast"]
     missing = f.food.missing + f.heating.missing
     parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
@@ -420,7 +433,10 @@ def forecast_line(f: Any) -> str:
         if f.food.missing:
             parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
                                     winter=D.WINTER_MISSING_PIECE_COST))
+    card = f.food.need if card is None else card
+    carpenters = texts.fill(tpl["carpenters"], card=card, extra=f.food.need - card) if f.food.need > card else ""
     return texts.fill(tpl["player"], player=f.player, food_have=f.food.have, food_need=f.food.need,
+                      carpenters=carpenters,
                       logs_have=f.heating.have + sold_logs, heat_need=f.heating.need, make=make,
                       outcome="; ".join(parts))
 
@@ -434,9 +450,9 @@ def forecast_lines(g: Game) -> list[str]:
     found = advice.forecasts(g)
     if not found:
         return []
-    food, heat = rules.winter_need(g, g.players[0])
+    food, heat = g.winter_cards[found[0].year - 1]  # the card itself; a player's carpenters are said on their line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=found[0].year, food=food, heat=heat)
-    return [heading] + ["  " + forecast_line(f) for f in found]
+    return [heading] + ["  " + forecast_line(f, food) for f in found]
 
 
 def forecast_player_lines(g: Game, pi: int) -> list[str]:
@@ -446,9 +462,9 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     f = advice.forecast(g, pi) if advice.forecast_due(g) else None
     if f is None:
         return []
-    food, heat = rules.winter_need(g, g.players[pi])
+    food, heat = g.winter_cards[f.year - 1]  # the card itself; the carpenters' food is said on the player's line
     heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=f.year, food=food, heat=heat)
-    return [heading, "  " + forecast_line(f)]
+    return [heading, "  " + forecast_line(f, food)]
 
 
 def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
@@ -536,4 +552,8 @@ def score_table(g: Game, result: dict[str, Any]) -> tuple[list[str], list[list[s
         columns.insert(6, lab["furniture"])
         for row, r in zip(rows, result["players"], strict=True):
             row.insert(6, money(r["furniture"]["dollars"]) if r["furniture"]["pieces"] else "-")
+        if any(r.get("building_dollars") for r in result["players"]):  # R23: the tiles' dollars at the end
+            columns.insert(7, lab["buildings"])
+            for row, r in zip(rows, result["players"], strict=True):
+                row.insert(7, money(r["building_dollars"]) if r["building_dollars"] else "-")
     return columns, rows

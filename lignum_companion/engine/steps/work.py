@@ -301,9 +301,16 @@ def _tasks_candidates(g: Game, pi: int) -> list[Candidate]:
 
 
 def _tasks_reminder(g: Game, pi: int | None) -> Reminder:
-    """The example fills a task this player holds (T2 for the owner of T2)."""
+    """The example fills a task this player holds (T2 for the owner of T2); a game without task cards has only the
+    furniture shop in this step (R23: `shop`), one with both says both (`both`), each with a move of this mill."""
     held = g.players[pi].tasks if pi is not None else []
-    return Reminder("", {"task": next((t.id for t in held if not t.complete), "T1")})
+    shop = {"dry2:mF"}
+    if pi is not None:
+        shop = {f"{area}:{piece}" for area in data.FURNITURE_AREAS for piece in data.FURNITURE_PIECES
+                if g.players[pi].wood[area].get(piece) and not g.players[pi].furniture.get(piece)} or shop
+    variant = ("both" if g.has_tasks else "shop") if g.joinery else ""
+    return Reminder(variant, {"task": next((t.id for t in held if not t.complete), "T1"), "shop": min(shop),
+                              "bonus": data.FURNITURE_BONUS})
 
 
 def _tasks_step(when_year2: bool) -> Step:

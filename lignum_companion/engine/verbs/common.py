@@ -11,7 +11,8 @@ from typing import Any
 
 from .. import data
 from ..errors import IllegalAction
-from ..events import Event, Gained, MoneyChanged, PiecesMoved, Spent, sink
+from ..events import Gained, MoneyChanged, PiecesMoved, Spent, sink
+from ..events import record as record  # re-exported: the verbs record through common
 from ..ledger import kind_of
 from ..pieces import Bag, add_all, has_all, take_all, total
 from ..state import Game, LedgerEntry, Player
@@ -27,7 +28,7 @@ def gain(g: Game, p: Player, amount: int, reason: str, rule: str = "", auto: boo
         p.money += amount
         p.ledger.append(LedgerEntry(g.round, str(reason), amount))
         if (rec := sink(g)) is not None:
-            rec.append(MoneyChanged(player=g.players.index(p), name=p.name, amount=amount, reason=str(reason),
+            rec.append(MoneyChanged(player=index_of(g, p), name=p.name, amount=amount, reason=str(reason),
                                     ledger=kind_of(str(reason)).value, money=p.money, rule=rule, auto=auto))
 
 
@@ -107,28 +108,32 @@ def index_of(g: Game, p: Player) -> int:
 
 
 def _place(g: Game, p: Player, place: str) -> Bag | None:
-    """The bag behind a place code of events.py (None for the supply, which has no count, and for a task card,
-    whose slots the caller fills)."""
-    if place == "supply" or place.startswith("task:"):
-        return None
+    """The bag behind a place code of events.py that is not a mill area (None for the supply, which has no count,
+    and for a task card, whose slots the caller fills)."""
     if place.startswith("cutting:"):
-        return g.cutting[place.partition(":")[2]]
-    if place == "furniture":
-        return p.furniture
-    return p.wood[place]
+        return g.cutting[place[8:]]
+    return p.furniture if place == "furniture" else None
 
 
 def move(g: Game, p: Player, src: str, dst: str, pieces: Bag, rule: str = "", auto: bool = False) -> None:
     """Move pieces between places (a mill area, `cutting:N`, `furniture`, `food`, `supply`) and record it."""
     if not pieces:
         return
-    for place, put in ((src, take_all), (dst, add_all)):
-        if place == "food":
-            p.food += total(pieces) if put is add_all else -total(pieces)
-            continue
-        bag = _place(g, p, place)
-        if bag is not None:
-            put(bag, pieces)
+    wood = p.wood
+    bag = wood.get(src)  # a mill area first: the common case, and a hot path of every replay
+    if bag is None:
+        bag = _place(g, p, src)
+        if src == "food":
+            p.food -= total(pieces)
+    if bag is not None:
+        take_all(bag, pieces)
+    bag = wood.get(dst)
+    if bag is None:
+        bag = _place(g, p, dst)
+        if dst == "food":
+            p.food += total(pieces)
+    if bag is not None:
+        add_all(bag, pieces)
     if (rec := sink(g)) is not None:
         rec.append(PiecesMoved(player=index_of(g, p), name=p.name, src=src, dst=dst, pieces=dict(pieces), rule=rule,
                                auto=auto))
@@ -169,9 +174,3 @@ def _change_holding(p: Player, holding: str, items: Bag, sign: int) -> None:
                     p.fodder.remove(int(value))
     else:
         (add_all if sign > 0 else take_all)(getattr(p, holding), items)
-
-
-def record(g: Game, event: Callable[[], Event]) -> None:
-    """Record an event made by `event()` only when someone records `g` (nothing is built otherwise)."""
-    if (rec := sink(g)) is not None:
-        rec.append(event())
