@@ -105,7 +105,7 @@ class Said:
         parts += self.tail
         if not parts and self.foreman:
             parts.append(self.foreman)
-        if self.money and parts:  # what the money was for is said by the moves: only the change
+        if self.money and parts and not self.auto:  # what the money was for is said by the moves: only the change
             parts.append(_fill("cash", before=self.cash[0], after=self.cash[1]) if self.cash else "")
         elif self.money:
             from lignum_companion.views.game import reason_words
