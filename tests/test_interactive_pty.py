@@ -38,7 +38,8 @@ ROUND_2_AFTER_UNDO = [
     ("anna [c]", ""),          # the clearing is all that is left: it is the default (key c)
     ("ben [1]", ""), ("anna [1]", ""),    # cutting
     ("anna [1]", ""),                     # transport
-    ("ben [5]", "3"), ("anna [5]", ""),   # selling: ben sells the firewood in the first drying area
+    ("ben [5]", "3"), ("ben [3]", ""),    # selling: ben sells the firewood in the first drying area, no more (R11)
+    ("anna [5]", ""),
     ("ben [1]", ""), ("anna [1]", ""),    # drying
 ]
 EXPECTED = [
@@ -51,7 +52,8 @@ EXPECTED = [
     "anna area 2", "ben area 5",
     "ben go 3", "anna go 4 2", "ben go 14", "anna go 10 3", "ben go 16", "anna go 19 buy:saw+food",
     "ben go clearing", "anna go clearing",
-    "ben cut F", "anna cut 3F+S", "anna carry sale:F+S", "ben sell dry1:F", "anna done", "ben dry F", "anna dry S",
+    "ben cut F", "anna cut 3F+S", "anna carry sale:F+S", "ben sell dry1:F", "ben done", "anna done", "ben dry F",
+    "anna dry S",
 ]
 
 
@@ -161,7 +163,7 @@ def test_R24_in_a_terminal_a_loan_follows_the_move_and_a_bare_number_is_a_locati
     answer(child, "anna", "1")             # location 1, not menu entry 1
     child.expect(prompt("ben"))
     child.sendline("anna loan")            # anna's turn lasts until the next move (R24)
-    child.expect("ok: anna loan")
+    child.expect("ok: anna: take a loan card")
     answer(child, "ben", "stauts")
     child.expect("Did you mean `status`")
     answer(child, "ben", "quit")

@@ -113,7 +113,7 @@ def _echo(outcome: Any) -> list[str]:
 
     before, after = outcome.before or outcome.game, outcome.game
     out = [line.strip() for line in event_lines(after, [e for a in outcome.accepted for e in a.events],
-                                                 before=before)]
+                                                 before=before, settled=True)]
     for r in range(before.round, after.round):
         out += views.recap_lines(after, r)
     return out

@@ -138,16 +138,17 @@ def _speaking(lang: str | None) -> Iterator[None]:
 
 
 def event_lines(g: Game, events: Sequence[E.Event], lang: str | None = None, *,
-                before: Game | None = None) -> list[str]:
+                before: Game | None = None, settled: bool = False) -> list[str]:
     """The echo of a batch of events: one line per player and kind of move, automatic moves on their own lines,
     skips and winter bills as the table screen says them. `g`: the state after; `before`: the state the batch
     was applied to (for the round a correction is booked in)."""
     with _speaking(lang):
-        return [s.line for s in said(g, events, before=before)]
+        return [s.line for s in said(g, events, before=before, settled=settled)]
 
 
-def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> list[Said]:
-    """The echo as data: `Said` per line, in the order the engine did it."""
+def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None, settled: bool = False) -> list[Said]:
+    """The echo as data: `Said` per line, in the order the engine did it. `settled`: winter bills as the account
+    of each settled step (`lignum do`: views.winter_lines), else as what to hand in on the board (play)."""
     out: list[Said] = []
     rnd = before.round if before is not None else g.round
     skips: list[list[Any]] = []
@@ -209,7 +210,10 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> l
 
     if skips:
         out += [Said(None, "", True, kind="skip", plain=line) for line in views.skip_lines(g, skips)]
-    if bills:
+    if bills and settled:
+        out += [Said(None, "", True, kind="skip", plain=line)
+                for line in views.winter_lines(g, [b for b in bills if "handed" in b])]
+    elif bills:
         out += bill_said(g, bills)
     return [s for s in out if s.plain or s.parts or s.money or s.tail or s.by or s.foreman]
 
