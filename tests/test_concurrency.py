@@ -202,7 +202,7 @@ def playing_after_one_line(tmp_path: Path) -> tuple[Path, dict[str, str], Player
     env = env_for(tmp_path)
     play = Player(path, env)
     play.answer(fix("anna", "money", 1, "first"))
-    play.said("ok: " + fix("anna", "money", 1, "first"))
+    play.said("money +1 (first)")  # the ok line says it in words
     return path, env, play
 
 
@@ -214,7 +214,7 @@ def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
     play.answer(fix("anna", "money", 1, "second"))  # answered for a state the file no longer has
     play.said("was changed outside this sitting")
     play.answer(fix("anna", "money", 1, "third"))
-    play.said("ok: " + fix("anna", "money", 1, "third"))
+    play.said("money +1 (third)")  # the ok line says it in words
     with path.open("a", encoding="utf-8") as f:  # a hand edit, as the README suggests for mistakes
         f.write("# fixed by hand\n" + fix("ben", "money", 1, "by hand") + "\n")
     play.answer("undo")  # the file changed again: reloaded first, so the table sees what it would undo
@@ -235,7 +235,7 @@ def test_play_says_so_and_keeps_its_lines_when_the_file_is_replaced_by_another_g
     kept nothing of the lines it had confirmed (issue 33). Now it says so and keeps them, as for a broken edit."""
     path, env, play = playing_after_one_line(tmp_path)
     play.answer(fix("anna", "money", 1, "second"))
-    play.said("ok: " + fix("anna", "money", 1, "second"))
+    play.said("money +1 (second)")  # the ok line says it in words
     other = gamefile.append(gamefile.new_file(make_setup(3)), [fix("cleo", "money", 2, "theirs")])
     other_path = tmp_path / "other.lignum"
     gamefile.save(other, other_path)
@@ -264,9 +264,12 @@ def test_racing_play_and_do_keep_every_confirmed_line(tmp_path):
     confirmed = []
     for code, out, _ in results:
         assert code == 0 and "Traceback" not in out, out[-2000:]
+        # `do` says each saved line as typed; play says a correction in words, with its reason in brackets
         confirmed += [line.strip()[len("ok: "):] for line in out.splitlines() if line.strip().startswith("ok: ")]
-    assert len([t for t in confirmed if " d" in t]) == PAIRS  # every `do` got its turn
-    assert sorted(gamefile.read(path).action_texts()) == sorted(confirmed)
+    said = sorted(t if t.startswith("fix ") else "fix anna money +1 " + t.rpartition("(")[2].partition(")")[0]
+                  for t in confirmed)
+    assert len([t for t in said if " d" in t]) == PAIRS  # every `do` got its turn
+    assert sorted(gamefile.read(path).action_texts()) == said
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")

@@ -4,26 +4,13 @@ texts that used to be wrong."""
 
 from __future__ import annotations
 
-import io
 import re
-from pathlib import Path
 
 import pytest
 from helpers import PATHS, Script, cli, fix, forward, make_setup, play, script_to, start
+from play_helpers import session
 
-from lignum_companion import table
 from lignum_companion.engine import LignumError, parse
-
-
-def session(tmp: Path, script: Script, answers: list[str]) -> tuple[str, list[str]]:
-    path = script.write(tmp / "flow.lignum")
-    out = io.StringIO()
-    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
-    table.play(path, con=con, seed="1")
-    lines = path.read_text(encoding="utf-8").splitlines()
-    done = [x for x in lines[lines.index("start") + 1:] if x.strip() and not x.startswith("#")]
-    return re.sub(r"\s+", " ", out.getvalue()), done
-
 
 TRAVEL2 = start(2).then("path " + PATHS[2])
 
@@ -45,7 +32,7 @@ def test_a_location_the_menu_does_not_offer_is_refused_by_the_engine_with_the_re
 def test_R24_play_accepts_a_loan_after_the_move_while_the_next_player_is_asked(tmp_path):
     out, done = session(tmp_path, TRAVEL2, ["go 1", "anna loan", "quit"])
     assert done[-2:] == ["anna go 1", "anna loan"]
-    assert "loan +$4" in out
+    assert "ok: anna: take a loan card (1 held); $" in out
 
 
 def test_typos_get_a_did_you_mean_and_names_match_without_case_or_accents(tmp_path):

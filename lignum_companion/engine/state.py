@@ -85,7 +85,7 @@ class Player:
     mill_worker: bool = True  # free this round
     wood: dict[str, Bag] = field(default_factory=_empty_wood)
     area: int | None = None  # cutting area token
-    pos: int = 0  # foreman on the path; data.CLEARING once in the clearing
+    pos: int = 0  # foreman on the path; the board's `clearing` once in the clearing
     tasks: list[Task] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
     pairs_used: list[int] = field(default_factory=list)

@@ -1,20 +1,20 @@
-"""Saving in `lignum play`: an accepted answer applied on a copy and saved under the game's lock, a file changed
-under the sitting reloaded first, and the report of what the answer changed."""
+"""Saving in `lignum play`: an accepted answer taken to the file by the one saving path (gamefile.commit), a file
+changed under the sitting reloaded, and the report of what the answer changed."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
-from lignum_companion.views import buildings
 from lignum_companion.views import game as views
-from lignum_companion.views.moves import bill_lines, board_moves
+from lignum_companion.views.events import said
 
 from ..engine import LignumError
-from ..engine import play as engine_play
 from ..engine.state import Game
-from .common import dollars, screen, tpl
+from .common import screen, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .sitting import Sitting
 
@@ -33,45 +33,59 @@ def replaced(held: gamefile.GameFile, now: gamefile.GameFile) -> bool:
 class Saving(Sitting):
     """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
 
+    food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
+
     def commit(self, lines: list[str]) -> bool:
-        """Apply lines on a copy (all or nothing), save them, then show what changed. False when refused.
+        """Apply and save the lines of an answer through the one saving path (gamefile.commit: all or nothing, under
+        the game's lock), then show what changed. False when refused or not saved.
 
-        The whole check-and-save holds the game's lock; if the file changed since this sitting last read it (a
-        `lignum do` in another terminal, a hand edit), it is reloaded and re-checked first, and the question is
-        asked again on the new state (Rebuild): an answer is never applied to a state the table no longer has.
+        If the file changed since this sitting last read it (a `lignum do` in another terminal, a hand edit),
+        nothing is applied: it is reloaded and the question asked again on the new state (Rebuild), so an answer is
+        never applied to a state the table no longer has.
         """
-        try:
-            with gamefile.locked(self.path):
-                self.reload_if_changed()
-                return self._commit(lines)
-        except gamefile.SaveError as e:  # another command kept the file too long; nothing was saved
-            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+        outcome = self.through(lambda: gamefile.commit(self.path, lines, expect=self.gf.origin, warn=False))
+        if outcome is None:
             return False
+        if outcome.refusal is not None:
+            self.refuse(outcome.refusal)
+            return False
+        before, self.gf, self.g = self.g, outcome.gamefile, outcome.game
+        self.report(before, self.g, outcome.accepted)
+        return True
 
-    def reload_if_changed(self) -> None:
-        """Under the lock: if the file is not what this sitting saved or read, replay it and ask again."""
-        if gamefile.fingerprint(self.path) == self.gf.origin:
-            return
+    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
+        """Run one of the saving use cases (commit, undo, note) on this sitting's file: None when it could not save
+        (said in one line), a reloaded file adopted and the question asked again (Rebuild), a broken one kept."""
         try:
-            gf, g = gamefile.load(self.path)
+            with signals_held():  # the file and this sitting's state change together
+                outcome = call()
+        except gamefile.SaveError as e:  # another command kept the file too long, a full disk: nothing was saved
+            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+            return None
         except LignumError as e:
-            # The broken file is the table's own edit: leave it, and keep the last good log beside it so that
-            # nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never overwritten).
-            n = len(self.gf.actions)
-            self.say(tpl("file_broken", file=self.path, reason=str(e), kept=self.keep_last_good(),
-                         actions=tpl("one_action" if n == 1 else "actions", n=n)))
-            raise Interrupted("broken") from None
-        n = len(gf.actions)
-        if replaced(self.gf, gf):  # another game in its place: say so, and keep the one this sitting held (issue 33)
-            held = len(self.gf.actions)
-            self.say(tpl("file_replaced", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                         where=views.header_line(g), kept=self.keep_last_good(),
-                         held=tpl("one_action" if held == 1 else "actions", n=held)))
-        else:
-            self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                         where=views.header_line(g)))
-        self.gf, self.g = gf, g
-        raise Rebuild
+            self.broken(e)
+        if outcome.reloaded:
+            n = len(outcome.gamefile.actions)
+            if replaced(self.gf, outcome.gamefile):  # another game in its place: say so, keep the one held (issue 33)
+                held = len(self.gf.actions)
+                self.say(tpl("file_replaced", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                             where=views.header_line(outcome.game), kept=self.keep_last_good(),
+                             held=tpl("one_action" if held == 1 else "actions", n=held)))
+            else:
+                self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                             where=views.header_line(outcome.game)))
+            self.gf, self.g = outcome.gamefile, outcome.game
+            raise Rebuild
+        return outcome
+
+    def broken(self, e: LignumError) -> NoReturn:
+        """The file no longer replays: that is the table's own edit. Leave it, and keep the last good log beside
+        it so that nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never
+        overwritten)."""
+        n = len(self.gf.actions)
+        self.say(tpl("file_broken", file=self.path, reason=str(e), kept=self.keep_last_good(),
+                     actions=tpl("one_action" if n == 1 else "actions", n=n)))
+        raise Interrupted("broken") from None
 
     def keep_last_good(self) -> object:
         """The game as this sitting last held it, kept beside the file (`NAME.last-good.lignum`, a new name each
@@ -82,100 +96,71 @@ class Saving(Sitting):
         except gamefile.SaveError as failed:
             return tpl("kept_nowhere", reason=str(failed))
 
-    def _commit(self, lines: list[str]) -> bool:
-        trial = self.g.clone()
-        done: list[str] = []
-        try:
-            for line in lines:
-                done.append(engine_play(trial, line).text)
-        except LignumError as e:
-            self.refuse(e)
-            return False
-        new = gamefile.append(self.gf, done)
-        try:
-            with signals_held():
-                gamefile.save(new, self.path)
-                before, self.gf, self.g = self.g, new, trial
-        except OSError as e:
-            self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
-            return False
-        self.report(before, trial, done)
-        return True
-
-    def report(self, before: Game, after: Game, done: list[str]) -> None:
-        """What an accepted answer changed, in the order the table does it (issue 21): the lines saved with the
-        money they moved, what to move on the board, the players with nothing to do, and a winter bill before
-        its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
-        money when a round ended."""
-        said = texts.load("screen")["saved"]  # a table draw in words first, the line as typed beside it
-        saved = [tpl("saved_words", words=said[t.split()[0]], text=t) if t.split()[0] in said
-                 else tpl("saved_line", text=t) for t in done]  # the notation lines as written to the file
-        money = self.money_lines(before, after)
-        bills = after.winter_bills[len(before.winter_bills):]
-        moves = board_moves(before, after)
-        if len(saved) == 1 and not bills:  # the mover's board moves and money on the line of their answer
-            actor = next((p.name for p in after.players if done[0].startswith(p.name + " ")), None)
-            own = [m for m in moves if actor is not None and m.name == actor]
-            cash = [m for m in money if actor is not None and m.strip().startswith(actor + ": ")]
-            parts = [own[0].moves] if own else []
-            parts += [cash[0].strip().partition(": ")[2]] if cash else []
-            if parts:
-                saved = [saved[0] + " - " + "; ".join(parts)]
-                moves = [m for m in moves if m not in own]
-                money = [m for m in money if m not in cash]
-        if len(saved) > 1 and len({d.split()[1:2][0] if len(d.split()) > 1 else "" for d in done}) == 1:
-            saved = [tpl("saved_line", text=", ".join(done))]  # `anna area 5, ben area 4, ...` in one line
-        for line in saved:
+    def report(self, before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> None:
+        """What an accepted answer did, in the order the table does it, worded from the engine's events (issue 29
+        §3; views/events.py): each saved line in words with the line as typed beside it, the mover's board moves
+        and money on it; then the other players' moves, the automatic moves on their own lines, the players with
+        nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
+        season's money when a round ended."""
+        saved, rest = echo_lines(before, after, accepted)
+        if any(e.kind == "food_shared" for a in accepted for e in a.events):
+            self.food_said = after.round
+        for line in saved + rest:
             self.say(line)
-        for m in moves:
-            self.say(m.line)
-        for line in views.skip_lines(after, after.skips[len(before.skips):]):
-            self.say(line)
-        if bills:
-            for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
-                self.say(line)
-            if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
-                typed = self.con.line(screen("bill_pause"))
-                if typed:  # a line typed instead of Enter is the table's next answer, never dropped
-                    self.con.ahead.append(typed)
-        if bills and after.round > before.round:  # the bills said it, and the season's money follows
-            billed = {after.players[b["player"]].name for b in bills}
-            money = [m for m in money if m.strip().partition(": ")[0] not in billed]
-        for line in money:
-            self.say(line)
+        if self.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
+            typed = self.con.line(screen("bill_pause"))  # a pause, not a line of the log: piped scripts read on
+            if typed:  # a line typed instead of Enter is the table's next answer, never dropped
+                self.con.ahead.append(typed)
         for r in range(before.round, after.round):
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
                 self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
-        # R23: what the new round paid by itself (after the last round's money), each on a line of its own
-        for line in buildings.carpenter_lines(before, after):
-            self.say(line)
-        for line in buildings.applied_lines(after, after.building_effects[len(before.building_effects):]):
-            self.say(line)
 
-    def money_lines(self, before: Game, after: Game) -> list[str]:
-        """One line per player whose money, food, loans or debt changed."""
-        out = []
-        said_apart = {"carpenters"} | {f"building {r['tile']}" for r in after.building_effects}  # their own lines
-        for i, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-            sums: dict[str, list[int]] = {}
-            apart = 0
-            for e in p1.ledger[len(p0.ledger):]:
-                if e.reason in said_apart:
-                    apart += e.amount
-                    continue
-                sums.setdefault(e.reason, []).append(e.amount)
-            parts = [f"{views.reason_words(reason)}{tpl('times', n=len(a)) if len(a) > 1 else ''} "
-                     f"{dollars(sum(a), sign=True)}" for reason, a in sums.items()]
-            if p0.money + apart != p1.money or parts:
-                parts.append(f"${p0.money} → ${p1.money}")  # a change of money, as GLOSSARY writes it
-            show = texts.load("labels")["show"]
-            fed = sum(n for r in after.building_effects[len(before.building_effects):] if r["player"] == i
-                      and not r["stood_in"] for kind, n, _ in r["gains"] if kind == "food")  # said on its own line
-            for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
-                a, b = getattr(p0, attr) + (fed if attr == "food" else 0), getattr(p1, attr)
-                if a != b:
-                    parts.append(f"{word} ${a} → ${b}" if attr == "debt" else f"{word} {a} → {b}")  # debt is dollars
-            if parts:
-                out.append(f"     {p1.name}: " + ", ".join(parts))
-        return out
+
+def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:
+    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, the line as typed
+    beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb typed in
+    one answer (`anna area 5, ben area 4`) share one `ok` line."""
+    table_words = texts.load("screen")["saved"]
+    echoes = said(after, [e for a in accepted for e in a.events], before=before)
+    used: set[int] = set()
+    words_of: list[str] = []
+    for a in accepted:
+        verb = (a.line.split() or [""])[0]
+        actor = after.player_index(_named(a.line)) if verb else None
+        own = ""
+        if actor is not None:
+            mine = [s for s in echoes if id(s) not in used and s.player == actor and
+                    (s.kind == "moves" and not s.auto or s.kind == "bill")]
+            if mine:
+                used.add(id(mine[0]))
+                own = mine[0].text
+        elif verb in table_words:
+            own = table_words[verb]
+        else:
+            table = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player is None and not s.auto]
+            if table:
+                used.add(id(table[0]))
+                own = table[0].text
+        words_of.append(own)
+    lines = [a.line for a in accepted]
+    verbs = {(line.split()[1:2] or [""])[0] for line in lines}
+    placed = [e for a in accepted for e in a.events if e.kind == "area_token"]
+    if len(lines) > 1 and verbs == {"area"} and len(placed) == len(lines):  # the areas chosen at once (R21)
+        areas = ", ".join(tpl("area_of", name=e.name, area=e.dst) for e in placed)  # type: ignore[attr-defined]
+        saved = [tpl("saved_areas", areas=areas)]
+    elif len(lines) > 1 and len(verbs) == 1 and all(words_of):
+        named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
+                 for line, w in zip(lines, words_of, strict=True)]
+        saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
+    else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
+        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
+                 else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
+                 for line, w in zip(lines, words_of, strict=True)]
+    return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def _named(line: str) -> str:
+    """The player a line is about: its first word, or the second of a correction (`fix anna money -1 ...`)."""
+    words = line.split()
+    return words[1] if words[:1] == ["fix"] and len(words) > 1 else (words[0] if words else "")

@@ -9,7 +9,7 @@ from lignum_companion.texts import words
 from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
-from ..engine import NotationError, flow, legal_actions, prices, rules
+from ..engine import NotationError, flow, legal_actions, market, rules
 from ..engine import data as D
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
@@ -166,19 +166,19 @@ class TurnMenus(WorkMenus, WinterMenus):
                 for a in acts:
                     t = next(t for t in g.task_display if t.id == a.args["task"])
                     notes.append((a, tpl("note_task", value=t.value, needs=words.card_needs(t.missing()))))
-                if len(notes) == 1:
-                    choices.append(self.choice(*notes[0]))
-                else:  # one entry for the face-up cards, each card on `13 N` (issue 21: the menu fits the screen)
-                    cards = ", ".join(screen("task_value", id=a.args["task"], value=next(
-                        t.value for t in g.task_display if t.id == a.args["task"])) for a, _ in notes)
-                    choices += self._inline_or_sub(p, f"go {loc} ...", screen("tasks_menu", cards=cards), notes,
-                                                   most=1)
+                # one entry for the face-up cards, each card on `13 N` (issue 21: the menu fits the screen); a key
+                # that opens choices always opens them, one card left or four (issue 29 §4)
+                cards = ", ".join(screen("task_value", id=a.args["task"], value=next(
+                    t.value for t in g.task_display if t.id == a.args["task"])) for a, _ in notes)
+                choices += self._inline_or_sub(p, f"go {loc} ...", screen("tasks_menu", cards=cards), notes, most=0)
             elif kind == "plan":
                 notes = [(a, tpl("note_plan", card=words.card(a.args["card"]),
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
-                choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_plan_menu", n=len(acts)), notes)
+                menu = tpl("note_plan_menu_one" if len(acts) == 1 else "note_plan_menu", n=len(acts))
+                choices += self._inline_or_sub(p, f"go {loc} ...", menu, notes,
+                                               most=0)  # the key opens the cards, even with one left (issue 29 §4)
             elif kind == "market":
                 notes = [(a, self._market_note(p, a)) for a in acts]
                 choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_market_menu"), notes)
@@ -259,10 +259,9 @@ class TurnMenus(WorkMenus, WinterMenus):
     def _market_note(self, p: Player, a: Action) -> str:
         g = self.g
         args = a.args
-        cost = args["buy"].get("saw", 0) * D.SAW_PRICE + args["buy"].get("food", 0) * D.FOOD_PRICE
-        card = rules.plan_active(g, p, "craftwork")
-        income = sum(prices.craftwork_set_price(total(s), card) for s in args["sets"])
-        income += D.TRADE_CARD_TOKEN_PRICE * total(args["trade"])
+        sums = market.visit_sums(args["sets"], args["trade"], args["buy"],  # the engine's sums (R17)
+                                 craftwork_card=rules.plan_active(g, p, "craftwork"))
+        cost, income = sums.cost, sums.income
         parts = []  # each thing in words first (buy 1 saw: pay $1), then the money
         if args["buy"]:
             parts.append(tpl("note_buy", what=words.said(args["buy"])))

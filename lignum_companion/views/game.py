@@ -15,6 +15,7 @@ from lignum_companion.engine.state import Game, Player
 from lignum_companion.engine.steps import StepName
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.texts.catalog import counted  # the one plural helper (views.counted for the views)
 from lignum_companion.texts.words import season_name, step_name, waiting_text, where_at  # noqa: F401 (shown by views)
 from lignum_companion.views.reminders import BRIEF_STEPS, board_fields, reminder  # noqa: F401 (one renderer per step)
 
@@ -297,17 +298,6 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
     return out
 
 
-def counted(tpl: dict[str, Any], key: str, *counts: int) -> str:
-    """The template for these counts: `KEY_one` when every count is 1 and the language has one, else `KEY`.
-
-    Counting words are each language's business (English "1 loan / 2 loans"; Korean has no plural), so the
-    choice of form is made here from the figures and never by gluing an "s" in code.
-    """
-    if all(n == 1 for n in counts) and f"{key}_one" in tpl:
-        return tpl[f"{key}_one"]
-    return tpl[key]
-
-
 def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     """Each settled feeding or heating: handed in, missing and its cost, forced loans, wood sold, paid, debt."""
     tpl = texts.load("reminders")["winter"]
@@ -346,18 +336,14 @@ def winter_asks(g: Game, step: str, need: int, rnd: int, what: str = "") -> str:
 
 def winter_forecast(g: Game, pi: int) -> str:
     """The bill of the player who must choose wood to sell now (feeding or heating), before it is settled."""
-    from lignum_companion.engine import prices
-    from lignum_companion.engine.pieces import total
+    from lignum_companion.engine.rules import step_bill
 
     tpl = texts.load("reminders")["winter"]
-    from lignum_companion.engine.rules import winter_need
-
     p = g.players[pi]
-    food, heat = winter_need(g, p)  # carpenters eat too (R23)
     step = g.step
     feeding = step == StepName.FEEDING
-    need, have = (food, p.food) if feeding else (heat, total(p.wood["store"]))
-    bill = prices.winter_bill(need, have, p.money, p.loans)
+    bill = step_bill(g, p, step)  # the engine's R14 bill: carpenters eat too (R23)
+    need, have = bill.need, bill.have
     return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
                       have=have, missing=bill.missing, cost=bill.cost,
                       what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
@@ -371,12 +357,10 @@ def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
 
     if g.step != StepName.FEEDING or not sell.get("store"):
         return ""
-    from lignum_companion.engine.rules import winter_need
+    from lignum_companion.engine.rules import heating_missed
 
     p = g.players[pi]
-    heat = winter_need(g, p)[1]
-    left = total(p.wood["store"]) - total(sell["store"])
-    miss = max(0, heat - left) - max(0, heat - total(p.wood["store"]))
+    miss = heating_missed(g, p, total(sell["store"]))
     if miss <= 0:
         return ""
     return texts.fill(counted(texts.load("reminders")["winter"], "heating_warning", total(sell["store"]), miss),
@@ -399,21 +383,6 @@ def recap_lines(g: Game, r: int) -> list[str]:
             extra += texts.fill(tpl["total_loans"], n=p.loans)
         change = money(now - before, sign=True) if now != before else tpl["no_change"]  # never '(-)', a minus
         out.append(texts.fill(tpl["line"], name=p.name, money=now, change=change, loans=extra))
-    return out
-
-
-def changes(before: Game, after: Game) -> list[str]:
-    """What the engine did by itself between two states: players skipped, winter bills settled, a season's
-    money recap when a round ended. The same lines for `do`, `next` and `play`."""
-    from lignum_companion.views import buildings
-
-    out = skip_lines(after, after.skips[len(before.skips):])
-    out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
-    if after.round > before.round:
-        for r in range(before.round, after.round):
-            out += recap_lines(after, r)
-    out += buildings.carpenter_lines(before, after)  # R23: income and automatic effects, each on a line of its own
-    out += buildings.applied_lines(after, after.building_effects[len(before.building_effects):])
     return out
 
 
@@ -459,7 +428,7 @@ def forecast_line(f: Any, card: int | None = None) -> str:
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
     sold_logs = sum(f.food_sale.get("store", {}).values())
     if sold_logs:  # R14: food is paid before heating, so the heating wood they can see may go for food (issue 21)
-        parts.insert(0, texts.fill(tpl["chain_one" if sold_logs == 1 else "chain"], n=sold_logs,
+        parts.insert(0, texts.fill(counted(tpl, "chain", sold_logs), n=sold_logs,
                                    cost=f.heating.cost))
         if f.food.missing:
             parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,
