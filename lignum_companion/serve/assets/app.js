@@ -1,0 +1,218 @@
+// The page of `lignum serve`: reads LINK/state, listens to LINK/events, enters lines with LINK/act.
+// Plain JavaScript, no build step; every text goes in through textContent (names may hold any script).
+"use strict";
+(function () {
+  const base = document.body.dataset.base;
+  const lang = new URLSearchParams(location.search).get("lang");
+  const q = lang ? "?lang=" + encodeURIComponent(lang) : "";
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let busy = false;
+
+  function el(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  function fill(t, fields) {
+    return t.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? fields[k] : m));
+  }
+
+  function requestId() { // a retried request after a dropped connection carries the same id
+    const a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function table(t) {
+    const box = el("div", null, "scroll");
+    const tab = el("table");
+    const head = el("tr");
+    t.headers.forEach((h) => head.appendChild(el("th", h)));
+    tab.appendChild(head);
+    t.rows.forEach((r) => {
+      const tr = el("tr");
+      r.forEach((c) => tr.appendChild(el("td", c)));
+      tab.appendChild(tr);
+    });
+    box.appendChild(tab);
+    return box;
+  }
+
+  function moveButton(m) {
+    const b = el("button", null, "move");
+    b.type = "button";
+    const left = el("span");
+    left.appendChild(el("span", m.words ? m.label + ": " + m.words : m.label));
+    left.appendChild(el("code", m.line));
+    b.appendChild(left);
+    if (m.price) {
+      b.appendChild(el("span", m.price, "price " + (m.price.startsWith("-") ? "neg" : "pos")));
+    }
+    b.dataset.line = m.line;
+    b.addEventListener("click", () => send("act", { line: m.line }));
+    return b;
+  }
+
+  function movesList(box, moves) {
+    let group = null;
+    moves.forEach((m) => {
+      if (m.label !== group) {
+        group = m.label;
+      }
+      box.appendChild(moveButton(m));
+    });
+  }
+
+  function render(s) {
+    const t = s.texts;
+    document.documentElement.lang = s.lang;
+    const table_ = s.viewer.kind === "table";
+    $("title").textContent = table_ ? s.title : s.viewer.name + " · " + s.title;
+    document.title = (table_ ? "" : s.viewer.name + " · ") + "Lignum";
+    $("where").textContent = s.header;
+    $("waiting").textContent = t.waiting + ": " + s.waiting;
+    $("todo-h").textContent = t.todo;
+    $("todo").textContent = s.todo;
+    $("winter-box").hidden = !s.winter.length;
+    $("winter-h").textContent = t.winter;
+    $("winter").textContent = s.winter.join("\n");
+    $("mill-h").textContent = table_ ? t.mills : t.your_mill;
+    $("mill").replaceChildren(table(s.mill));
+    $("entry-h").textContent = table_ ? t.table_entry : t.type_line;
+    $("line").placeholder = table_ ? t.table_hint : t.type_hint;
+    $("send").textContent = t.send;
+    $("rules-h").textContent = t.rules;
+    $("rules-q").placeholder = t.rules_hint;
+    $("rules-go").textContent = t.search;
+    $("score-box").hidden = !s.score;
+    if (s.score) {
+      $("score-h").textContent = t.score;
+      $("score").replaceChildren(table(s.score));
+    }
+    const undo = $("undo");
+    undo.hidden = !s.can_undo;
+    undo.textContent = (table_ ? t.undo_table : t.undo) + (s.last_line ? " (" + s.last_line + ")" : "");
+    const moves = $("moves");
+    moves.replaceChildren();
+    if (table_) {
+      $("moves-h").textContent = t.moves;
+      $("board-box").hidden = false;
+      $("board-h").textContent = t.board;
+      $("path").textContent = s.path;
+      $("clearing").textContent = s.clearing;
+      $("board").replaceChildren(table(s.board));
+      const names = Object.keys(s.moves_by_player);
+      $("moves-box").hidden = !names.length;
+      names.forEach((name) => {
+        moves.appendChild(el("div", fill(t.moves_of, { name: name }), "who"));
+        movesList(moves, s.moves_by_player[name]);
+      });
+    } else {
+      $("moves-h").textContent = t.moves;
+      $("moves-box").hidden = false;
+      if (!s.moves.length) moves.appendChild(el("p", t.no_moves, "small"));
+      movesList(moves, s.moves);
+    }
+  }
+
+  async function load() {
+    const r = await fetch(base + "/state" + q, { cache: "no-store" });
+    if (!r.ok) return;
+    state = await r.json();
+    render(state);
+  }
+
+  function say(lines) {
+    const news = $("news");
+    lines.forEach((line) => news.insertBefore(el("li", line), news.firstChild));
+    while (news.children.length > 8) news.removeChild(news.lastChild);
+  }
+
+  function refuse(text) {
+    const box = $("refusal");
+    box.hidden = !text;
+    box.textContent = text ? state.texts.refused + ": " + text : "";
+  }
+
+  async function post(what, body) {
+    for (let tries = 0; ; tries++) {
+      try {
+        const r = await fetch(base + "/" + what + q, {
+          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+        });
+        return await r.json();
+      } catch (e) { // the connection dropped: the same request id again, the server answers it once
+        if (tries >= 4) throw e;
+        await new Promise((ok) => setTimeout(ok, 800));
+      }
+    }
+  }
+
+  async function send(what, body) {
+    if (busy) return;
+    busy = true;
+    body.id = requestId();
+    try {
+      let a = await post(what, body);
+      if (!a.ok && a.confirm && window.confirm(a.confirm)) {
+        a = await post(what, { id: requestId(), confirm: true });
+      }
+      if (a.ok) {
+        refuse("");
+        if (what === "act") $("line").value = "";
+        await load();
+      } else if (a.refusal) {
+        refuse(a.refusal);
+      }
+    } catch (e) {
+      refuse(state ? state.texts.offline : String(e));
+    } finally {
+      busy = false;
+    }
+  }
+
+  function listen() {
+    const es = new EventSource(base + "/events" + q);
+    const news = (ev) => {
+      $("status").textContent = state ? state.texts.online : "";
+      $("status").className = "status";
+      const d = JSON.parse(ev.data);
+      if (d.said && d.said.length) say(d.said);
+      if (!state || d.version !== state.version) load();
+    };
+    es.addEventListener("hello", news);
+    es.addEventListener("line", news);
+    es.onerror = () => { // EventSource reconnects by itself (with Last-Event-ID); the hello brings us up to date
+      $("status").textContent = state ? state.texts.offline : "...";
+      $("status").className = "status off";
+    };
+  }
+
+  $("line-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const line = $("line").value.trim();
+    if (line) send("act", { line: line });
+  });
+  $("undo").addEventListener("click", () => {
+    if (state && state.viewer.kind === "player" && !window.confirm(fill(state.texts.undo_confirm, { line: state.last_line }))) return;
+    send("undo", {});
+  });
+  $("rules-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const sep = q ? "&" : "?";
+    const r = await fetch(base + "/rules" + q + sep + "q=" + encodeURIComponent($("rules-q").value), { cache: "no-store" });
+    const box = $("rules");
+    box.replaceChildren();
+    if (!r.ok) return;
+    (await r.json()).topics.forEach((t) => {
+      const d = el("div", null, "topic");
+      d.appendChild(el("h3", t.title + (t.rules.length ? " (" + t.rules.join(", ") + ")" : "")));
+      d.appendChild(el("p", t.body));
+      box.appendChild(d);
+    });
+  });
+  load().then(listen);
+})();
