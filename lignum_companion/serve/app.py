@@ -31,6 +31,9 @@ MAX_ID = 80  # characters of a request id
 MAX_QUERY = 300  # characters of a rules question
 MAX_LISTENERS = 64  # open event streams at once
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+# The Hangul font the package ships (lignum_companion/fonts/), the last in the page's font list: a phone uses its
+# own Korean font; a browser without one (a bare laptop, the tests' chromium) fetches this from the server.
+FONTS = {"kr.ttf": "NotoSansKR-Regular.ttf"}
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",  # the link's secret never leaves in a Referer
@@ -38,7 +41,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-                               "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                               "img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 
 
@@ -63,6 +66,8 @@ class Misses:
 
 
 def asset(name: str) -> bytes:
+    if name in FONTS:
+        return (resources.files("lignum_companion") / "fonts" / FONTS[name]).read_bytes()
     return (resources.files("lignum_companion.serve") / "assets" / name).read_bytes()
 
 
@@ -98,15 +103,13 @@ class Guard:
 
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
-                raw = [(k, v) for k, v in message.get("headers", []) if k.decode().lower() not in _LOWER]
-                raw += [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+                raw = list(message.get("headers", []))
+                own = {k.decode("latin-1").lower() for k, v in raw}
+                raw += [(k.lower().encode(), v.encode()) for k, v in HEADERS.items() if k.lower() not in own]
                 message = {**message, "headers": raw}
             await send(message)
 
         await self.app(scope, receive, send_secured)
-
-
-_LOWER = {k.lower() for k in HEADERS}
 
 
 def _secured(response: Response) -> Response:
@@ -137,8 +140,10 @@ def build(host: Host) -> Starlette:
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if who(request) is None or name not in ASSETS:
+        if who(request) is None or (name not in ASSETS and name not in FONTS):
             return await not_found(request)
+        if name in FONTS:
+            return Response(asset(name), media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
         return Response(asset(name), media_type=ASSETS[name])
 
     async def state(request: Request) -> Response:

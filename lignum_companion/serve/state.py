@@ -51,8 +51,13 @@ def _move(g: Game, pi: int, a: Action) -> dict[str, Any]:
     rest = a.text[len(a.player) + 1:] if a.player and a.text.startswith(a.player + " ") else a.text
     args = rest.split(" ", 1)[1] if " " in rest else ""
     change = _money_change(g, pi, a)
+    parts = args.split()
+    said = [_arg_words(part) for part in parts]
+    if a.verb == "go" and len(parts) > 1 and parts[0].isdigit():  # `go 10 2`: location 10, hire 2 (R3)
+        said[1:] = [texts.fill(texts.load("serve")["args"]["hire"], n=p) if p.lstrip("+").isdigit()
+                    else _arg_words(p) for p in parts[1:]]
     return {"line": a.text, "verb": a.verb, "label": verbs.get(a.verb, a.verb), "args": args,
-            "words": ", ".join(_arg_words(part) for part in args.split()),
+            "words": ", ".join(said),
             "price": views.money(change, sign=True) if change else "", "free": a.verb in FREE_VERBS}
 
 
@@ -63,6 +68,8 @@ def _arg_words(part: str) -> str:
     try:
         if part.isdigit():
             return texts.fill(said["location"], n=part)
+        if part.startswith("+") and part[1:].isdigit():
+            return texts.fill(said["hire"], n=part)
         if part == "clearing":
             return str(said["clearing"])
         head, colon, rest = part.partition(":")

@@ -45,24 +45,70 @@
     const b = el("button", null, "move");
     b.type = "button";
     const left = el("span");
-    left.appendChild(el("span", m.words ? m.label + ": " + m.words : m.label));
-    left.appendChild(el("code", m.line));
+    const words = el("span");
+    const code = el("code");
+    const price = el("span", null, "price");
+    left.appendChild(words);
+    left.appendChild(code);
     b.appendChild(left);
-    if (m.price) {
-      b.appendChild(el("span", m.price, "price " + (m.price.startsWith("-") ? "neg" : "pos")));
-    }
-    b.dataset.line = m.line;
-    b.addEventListener("click", () => send("act", { line: m.line }));
+    b.appendChild(price);
+    b.show = (mv) => { // the move this button enters now (a stepper changes it)
+      words.textContent = mv.words ? mv.label + ": " + mv.words : mv.label;
+      code.textContent = mv.line;
+      price.textContent = mv.price;
+      price.className = "price " + (mv.price.startsWith("-") ? "neg" : "pos");
+      b.dataset.line = mv.line;
+    };
+    b.show(m);
+    b.addEventListener("click", () => send("act", { line: b.dataset.line }));
     return b;
   }
 
+  function stepper(group) { // moves that differ only in a last count (`go 10 1`, `go 10 2`): chosen by - and +
+    const box = el("div", null, "stepper");
+    let i = 0;
+    const b = moveButton(group[0]);
+    const minus = el("button", "−", "step");
+    const count = el("span", group[0].count, "count");
+    const plus = el("button", "+", "step");
+    minus.type = plus.type = "button";
+    const set = (k) => {
+      i = Math.max(0, Math.min(group.length - 1, k));
+      b.show(group[i]);
+      count.textContent = group[i].count;
+      minus.disabled = i === 0;
+      plus.disabled = i === group.length - 1;
+    };
+    minus.addEventListener("click", () => set(i - 1));
+    plus.addEventListener("click", () => set(i + 1));
+    box.appendChild(b);
+    const row = el("div", null, "steps");
+    row.appendChild(minus);
+    row.appendChild(count);
+    row.appendChild(plus);
+    box.appendChild(row);
+    set(0);
+    return box;
+  }
+
   function movesList(box, moves) {
-    let group = null;
+    const groups = [];
+    const byStem = {};
     moves.forEach((m) => {
-      if (m.label !== group) {
-        group = m.label;
+      const found = / (\d+)$/.exec(m.line);
+      let stem = found ? m.line.slice(0, found.index) : null;
+      if (stem !== null && stem.split(" ").length < 3) stem = null; // `go 7` names a place, not a count
+      if (stem !== null && byStem[stem]) {
+        byStem[stem].push(Object.assign({ count: found[1] }, m));
+        return;
       }
-      box.appendChild(moveButton(m));
+      const g = [Object.assign({ count: found ? found[1] : "" }, m)];
+      if (stem !== null) byStem[stem] = g;
+      groups.push(g);
+    });
+    groups.forEach((g) => {
+      g.sort((a, b) => Number(a.count) - Number(b.count));
+      box.appendChild(g.length > 1 ? stepper(g) : moveButton(g[0]));
     });
   }
 
@@ -98,7 +144,7 @@
     const moves = $("moves");
     moves.replaceChildren();
     if (table_) {
-      $("moves-h").textContent = t.moves;
+      $("moves-h").textContent = t.moves_table;
       $("board-box").hidden = false;
       $("board-h").textContent = t.board;
       $("path").textContent = s.path;
@@ -127,6 +173,7 @@
 
   function say(lines) {
     const news = $("news");
+    $("news-box").hidden = false;
     lines.forEach((line) => news.insertBefore(el("li", line), news.firstChild));
     while (news.children.length > 8) news.removeChild(news.lastChild);
   }
