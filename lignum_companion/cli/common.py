@@ -82,17 +82,6 @@ def prose(text: str = "") -> None:
     out(fit(neutralise(text), text_width(None)), neutral=True)
 
 
-def save_or_fail(gf, path: Path) -> None:
-    """Save under the lock, or one line saying why nothing was saved (busy, changed, read-only, disk full)."""
-    from lignum_companion.gamefile import store as gamefile
-
-    try:
-        gamefile.save(gf, path)
-    except gamefile.SaveError as e:
-        fail(str(e))
-    gamefile.remember(path)
-
-
 def table(headers: list[str], rows: list[list[Any]], align: list[str] | None = None, keep: int = 1) -> str:
     """A plain table; `align` ("left"/"right" per column) for columns of money, which tabulate reads as text.
 

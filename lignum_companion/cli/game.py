@@ -6,10 +6,9 @@ the file untouched. Engine and table modules are imported inside the commands to
 
 # No `from __future__ import annotations`: typer reads these annotations, and as strings they cost start-up.
 
-import contextlib
+import functools
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ from lignum_companion.cli.common import (
     out,
     prose,
     resolve_file,
-    save_or_fail,
     say,
     table,
 )
@@ -40,6 +38,8 @@ def cmd_do(
     file: str = typer.Option(None, "--file", "-f", help="Game file (default: first argument if it is a file)",
                              autocompletion=cli_complete.game_files),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No warnings from the advisor"),
+    as_json: bool = typer.Option(False, "--json", help="What was saved (each line with its events) or the "
+                                                       "refusal, as JSON (docs/events.md)"),
 ) -> None:
     """Apply actions in the notation (docs/notation.md), all or nothing; then any warning they bring up."""
     from lignum_companion.gamefile import store as gamefile
@@ -52,61 +52,105 @@ def cmd_do(
         fail(say("do_no_action"), 2)
     if len(actions) > 1 and not any(" " in a for a in actions):
         actions = [" ".join(actions)]  # typed without quotes: `lignum do anna go 4 2` is one action
-    with locked_or_fail(resolve_file(file)) as path:  # read, check and write as one step: no line is ever lost
-        g = _do(path, actions, quiet)
-    out(say("next", waiting=views.waiting_for(g)))
+    outcome = _do(resolve_file(file), actions, quiet, as_json)
+    if not as_json:
+        out(say("next", waiting=views.waiting_for(outcome.game)))
 
 
-@contextlib.contextmanager
-def locked_or_fail(path: Path) -> Iterator[Path]:
-    """Hold the game's lock for a whole read-check-write; one line if another command keeps it too long."""
+def _committed(call: Any, path: Path) -> Any:
+    """Run a use case of the one saving path (gamefile.commit / undo) and speak the game's language after it; a
+    file that cannot be read or saved is one line and exit 1 (nothing was saved)."""
+    from lignum_companion.engine import GameFileError
     from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.texts import catalog as texts
 
-    lock = gamefile.locked(path)
     try:
-        lock.__enter__()
-    except gamefile.SaveError as e:
+        outcome = call()
+    except GameFileError as e:
+        texts.use_game(getattr(e, "lang", None))  # a file whose header was read is refused in its own language
+        fail(f"{path}: {e}")
+    except gamefile.SaveError as e:  # busy, changed during the save, read-only, a full disk
         fail(str(e))
-    try:
-        yield path
-    finally:
-        lock.__exit__(None, None, None)
+    texts.use_game(outcome.gamefile.lang)
+    return outcome
 
 
-def _do(path: Path, actions: list[str], quiet: bool = False):
-    """Apply and save under the lock held by the caller; print `ok` only for lines that are saved, then the
-    advisor's warnings these lines brought up (each once per step, as `play` says them)."""
-    from lignum_companion.engine import LignumError, advice, apply, parse
+def _do(path: Path, actions: list[str], quiet: bool = False, as_json: bool = False):
+    """Apply and save through the one saving path (gamefile.commit: the lock, the file as it is on disk, all or
+    nothing); print `ok` only for lines that are saved, then the advisor's warnings these lines brought up (each
+    once per step, as `play` says them)."""
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.views import game as views
 
-    path, gf, g = load_or_fail(str(path))
-    before = g.clone()
-    announcer = advice.Announcer() if gf.setup.warnings and not quiet else None
-    if announcer:
-        announcer.news(g)  # what already held before this call was said before
-    news: list[advice.Alert] = []
-    done: list[str] = []
-    warnings: list[str] = []
-    for text in actions:
-        try:
-            action = parse(text, g.board)
-            if action.verb in ("feed", "heat") and action.player is not None:
-                pi = g.player_index(action.player)
-                warning = views.heating_warning(g, pi, action.args.get("sell", {})) if pi is not None else ""
-                warnings += [warning] if warning else []
-            apply(g, action)
-            news += announcer.news(g) if announcer else []
-        except LignumError as e:
-            hint = _rules_hint(e, g)
-            fail(say("refused", reason=e, hint=hint) + (say("refused_after", n=len(done)) if done else ""))
-        done.append(action.text)
-    save_or_fail(gamefile.append(gf, done), path)
-    for t in done:
-        out(say("ok", action=t))
-    for line in warnings + views.changes(before, g) + views.warning_lines(news):
+    outcome = _committed(lambda: gamefile.commit(path, actions, warn=not quiet), path)
+    if as_json:
+        _print_json(_outcome_json(outcome, actions))
+        if not outcome.ok:
+            raise typer.Exit(1)
+        gamefile.remember(path)
+        return outcome
+    if outcome.refusal is not None:
+        e, done = outcome.refusal, outcome.failed_at or 0
+        fail(say("refused", reason=e, hint=_rules_hint(e, outcome.game))
+             + (say("refused_after", n=done) if done else ""))
+    gamefile.remember(path)
+    for a in outcome.accepted:
+        out(say("ok", action=a.line))
+    warnings = _heating_warnings(outcome.before, [a.line for a in outcome.accepted])
+    for line in warnings + views.changes(outcome.before, outcome.game) + views.warning_lines(outcome.alerts):
         prose(line)
-    return g
+    return outcome
+
+
+def _heating_warnings(before: Any, lines: list[str]) -> list[str]:
+    """Selling stored logs at the feeding leaves the heating short (R14): said for each such line, on the state
+    it was applied to (the lines are walked again on a copy only when one of them feeds or heats)."""
+    from lignum_companion.engine import parse
+    from lignum_companion.engine import play as engine_play
+    from lignum_companion.views import game as views
+
+    if not any(line.split()[1:2] in (["feed"], ["heat"]) for line in lines):
+        return []
+    g = before.clone()
+    said = []
+    for line in lines:
+        action = parse(line, g.board)
+        if action.verb in ("feed", "heat") and action.player is not None:
+            pi = g.player_index(action.player)
+            warning = views.heating_warning(g, pi, action.args.get("sell", {})) if pi is not None else ""
+            said += [warning] if warning else []
+        engine_play(g, line)
+    return said
+
+
+def _outcome_json(outcome: Any, lines: list[str]) -> dict[str, Any]:
+    """`do --json` (docs/events.md): the saved lines with their events, the advisor's warnings and whom the game
+    waits for; or the refusal. Keys are stable; the texts in it are English whatever the language."""
+    from lignum_companion.engine import IllegalAction
+    from lignum_companion.engine.events import to_json
+    from lignum_companion.engine.flow import waiting_for
+    from lignum_companion.texts import catalog as texts
+
+    with texts.speaking("en"):  # a field scripts read: the same words in every language
+        waiting = waiting_for(outcome.game)
+        if outcome.refusal is not None:
+            e = outcome.refusal
+            return {"refused": {
+                "line": lines[outcome.failed_at or 0], "index": outcome.failed_at,
+                "kind": "illegal" if isinstance(e, IllegalAction) else "notation",
+                "key": e.key, "rule": getattr(e, "rule", ""), "message": str(e),
+            }, "accepted": [], "waiting": waiting}
+    return {
+        "accepted": [{"line": a.line, "events": to_json(a.events)} for a in outcome.accepted],
+        "warnings": [a.to_dict() for a in outcome.alerts],
+        "waiting": waiting,
+    }
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    import json
+
+    out(json.dumps(data, ensure_ascii=False, indent=1), neutral=True)
 
 
 def _rules_hint(e: Exception, g: Any) -> str:
@@ -256,27 +300,26 @@ def cmd_undo(
 
     if n < 1:
         fail(say("undo_n"), 2)
-    kept = None
-    with locked_or_fail(resolve_file(file)) as path:
+    path = resolve_file(file)
+    outcome = None
+    while outcome is None or outcome.reloaded:  # a file changed between the look and the undo: look again
         path, gf, g = load_or_fail(str(path))
         if not gf.actions:
             fail(say("undo_nothing"))
         n = min(n, len(gf.actions))
-        removed = gf.actions[-n:]
-        new = gamefile.drop_last(gf, n)
-        g2 = gamefile.replay(new)
-        if g2.round < g.round or n == len(gf.actions) > 1:  # into an earlier round, or the whole game
+        g2 = gamefile.replay(gamefile.drop_last(gf, n))
+        large = g2.round < g.round or n == len(gf.actions) > 1  # into an earlier round, or the whole game
+        if large:
             _confirm_large_undo(n, g2, yes, everything=n == len(gf.actions))
-            try:
-                kept = gamefile.keep_copy(gf, "before-undo")
-            except gamefile.SaveError as e:
-                fail(str(e))
-        save_or_fail(new, path)
-    for line in removed:
-        out(say("undone", action=line.text))
-    if kept is not None:
-        prose(say("undo_kept", kept=kept, path=path))
-    out(say("next", waiting=views.waiting_for(g2)))
+        outcome = _committed(functools.partial(gamefile.undo, path, n, expect=gf.origin, keep_copy=large), path)
+    if outcome.refusal is not None:
+        fail(say("undo_nothing"))
+    gamefile.remember(path)
+    for a in outcome.accepted:
+        out(say("undone", action=a.line))
+    if outcome.kept is not None:
+        prose(say("undo_kept", kept=outcome.kept, path=path))
+    out(say("next", waiting=views.waiting_for(outcome.game)))
 
 
 def _confirm_large_undo(n: int, back_to: Any, yes: bool, everything: bool = False) -> None:

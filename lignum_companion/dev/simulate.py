@@ -173,7 +173,7 @@ class _Run:
         """The table's draw, which must be accepted."""
         action = table_action(self.g, self.rng)
         try:
-            apply(self.g, action)
+            apply(self.g, action, record=False)
         except IllegalAction as e:
             self.fail(action.text, f"a valid table draw was refused: {e}")
         self.accepted(action)
@@ -186,7 +186,7 @@ class _Run:
         for action in options:
             self.report.tries += 1
             try:
-                apply(g, action)
+                apply(g, action, record=False)
             except IllegalAction:
                 self.refused.append(action)
                 if self.check == "full" and shadow is not None and g != shadow:
@@ -214,7 +214,7 @@ class _Run:
         elif self.undo_point is None and len(report.log) > self.undo_at:
             self.undo_point = (len(report.log), pickle.dumps(shadow))
         try:
-            apply(shadow, parse(action.text, shadow.board))
+            apply(shadow, parse(action.text, shadow.board), record=False)
         except LignumError as e:
             self.fail(action.text, f"the line, parsed back from its text, is refused on replay: {e}")
         if shadow != g:
@@ -229,7 +229,7 @@ def _refusal_culprits(setup: Setup, log: list[str], refused: list[Action]) -> li
     for action in refused:
         trial = pickle.loads(pickle.dumps(before))
         try:
-            apply(trial, action)
+            apply(trial, action, record=False)
         except IllegalAction:
             if trial != before:
                 return [f"`{action.text}` was refused but changed the state: {invariants.diff(before, trial)}"]

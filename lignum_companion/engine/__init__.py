@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import Action, make, parse
 from .errors import GameFileError, IllegalAction, LignumError, NotationError
+from .events import Event, Played
 from .flow import actors, advance, apply, has_work, waiting_for, where
 from .legal import legal_actions
 from .scoring import score
@@ -15,19 +16,19 @@ from .setup import Setup, new_game
 from .state import Game, Player
 
 
-def play(g: Game, line: str) -> Action:
-    """Parse a line of notation and apply it (the checked path menus and `lignum do` use)."""
+def play(g: Game, line: str, record: bool = True) -> Played:
+    """Parse a line of notation and apply it (the checked path menus and `lignum do` use): the action as kept
+    in the log (`.text`) and its events."""
     action = parse(line, g.board)
     if action.player is not None:  # `zoe go 1` is kept as `Zoë go 1`: the log names players as set up
         pi = g.player_index(action.player)
         if pi is not None and g.players[pi].name != action.player:
             action = make(g.players[pi].name, action.verb, action.args, g.board)
-    apply(g, action)
-    return action
+    return Played(action, tuple(apply(g, action, record)))
 
 
 __all__ = [
-    "Action", "Game", "GameFileError", "IllegalAction", "LignumError", "NotationError", "Player", "Setup",
-    "actors", "advance", "apply", "has_work", "legal_actions", "make", "new_game", "parse", "play", "score",
+    "Action", "Event", "Game", "GameFileError", "IllegalAction", "LignumError", "NotationError", "Played", "Player",
+    "Setup", "actors", "advance", "apply", "has_work", "legal_actions", "make", "new_game", "parse", "play", "score",
     "waiting_for", "where",
 ]

@@ -494,7 +494,7 @@ def _broke(g: Game, out: list[Alert]) -> None:
             continue
         trial = g.clone()  # the engine is the judge of whether the move is legal at all
         try:
-            apply(trial, action)
+            apply(trial, action, record=False)
         except IllegalAction:
             continue
         if trial.players[g.turn].money == 0:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data, errors, pace, rules
+from . import data, errors, events, pace, rules
 from .actions import Action
 from .errors import IllegalAction
+from .events import Event
 from .state import Game
 from .steps import (
     FINAL_STEPS,
@@ -94,6 +95,8 @@ def enter(g: Game, s: Step) -> None:
     g.step = s.key
     g.acted = []
     g.turn = None
+    if (rec := events.sink(g)) is not None:
+        rec.append(events.StepBegan(step=s.key, part=_part(g), round=g.round, auto=True))
     if s.begin:
         s.begin(g)
     if own_pace(g, s):
@@ -173,10 +176,23 @@ def _next_on_path(g: Game) -> int | None:
     return None
 
 
-def end_turn(g: Game, pi: int) -> None:
+def end_turn(g: Game, pi: int, why: str = "") -> None:
+    """The player's turn in the common step is over; `why` (events.StepClosed) is recorded when given."""
     g.acted.append(pi)
     if g.turn == pi:
         g.turn = None
+    if why and (rec := events.sink(g)) is not None:
+        rec.append(events.StepClosed(player=pi, name=g.players[pi].name, step=g.step, why=why,
+                                     rule="R24" if why in _LAPSING else ""))
+
+
+# how a step closes for a player by someone else's entry, their optional moves lapsing (R24)
+_LAPSING = frozenset({"others", "table", "next_round", "own_entry"})
+
+
+def close_why(verb: str, ends: bool) -> str:
+    """Why a player's own move closed their step: `done`, a step-ending move, or nothing left to do."""
+    return "done" if verb == "done" else "move" if ends else "no_more"
 
 
 def _common_closable(g: Game, pi: int | None, verb: str) -> bool:
@@ -195,7 +211,7 @@ def _close_common(g: Game, pi: int | None, verb: str) -> None:
         if not _common_closable(g, pi, verb):
             return
         for i in actors(g):
-            end_turn(g, i)
+            end_turn(g, i, "others")
         advance(g)
 
 
@@ -242,18 +258,28 @@ def where(g: Game) -> str:
     return errors.word("where", position(g))
 
 
-def apply(g: Game, action: Action) -> None:
-    """Check and apply one action; on refusal raise IllegalAction and leave the game exactly as it was.
+def apply(g: Game, action: Action, record: bool = True) -> list[Event]:
+    """Check and apply one action and return its events (events.py); on refusal raise IllegalAction and leave
+    the game exactly as it was, with nothing recorded.
 
     Moving the flow on before the verb's own checks (closing steps, R24) happens on the game itself, so the
-    game is copied first in that case and put back if the action is then refused (issue 19, section 3)."""
+    game is copied first in that case and put back if the action is then refused (issue 19, section 3).
+    `record=False` records nothing and returns [] (a replay, the simulator's and look-ahead's trials)."""
     box: list[Game] = []
+    out: list[Event] = []
+    token = None
+    if record:
+        out, token = events.open_sink(g)
     try:
         _apply(g, action, box)
     except IllegalAction as e:
         if box:
             restore(g, box[0])
         raise e.with_context(at={"action": action.text, "pos": position(g)}) from None
+    finally:
+        if token is not None:
+            events.close_sink(token)
+    return out
 
 
 def restore(g: Game, snapshot: Game) -> None:
@@ -312,7 +338,7 @@ def _apply(g: Game, action: Action, box: list[Game], retry: bool = True) -> None
     elif kind in ("path", "clearing", "ordered", "free"):
         ends = verb == "done" or (verb in s.ends_turn and not optional_act(g, pi))
         if ends or not has_work(g, pi):
-            end_turn(g, pi)
+            end_turn(g, pi, close_why(verb, ends) if kind != "path" else "")
     advance(g)
 
 
@@ -351,20 +377,20 @@ def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -
             raise IllegalAction.keyed("steps_finished", "R24", name=g.players[pi].name, waiting=waiting(g))
         if retry and pace.next_part_verb(g, verb):  # the next round's first steps: the round ends for all
             _keep(g, box)
-            pace.close_all(g)
+            pace.close_all(g, "next_round")
             advance(g)
             _apply(g, action, box, retry=False)
             return
         raise _not_in_step(g, pi, verb, _step_named(g, g.step_of(pi)))
     if where_to != g.step_of(pi):
         _keep(g, box)
-        pace.close_to(g, pi, where_to)
+        pace.close_to(g, pi, where_to, "own_entry")
     s = _step_named(g, where_to)
     rules.HANDLERS[verb](g, pi, action.args)
     g.last_move = pi
     ends = verb == "done" or (verb in s.ends_turn and not optional_act(g, pi))
     if ends or not has_work(g, pi):
-        pace.finish(g, pi)
+        pace.finish(g, pi, close_why(verb, ends))
     advance(g)
 
 
@@ -394,12 +420,12 @@ def close_for_table(g: Game) -> None:
         if g.over or actor_kind(g) == "table":
             return
         if g.own_steps and actor_kind(g) == "free":
-            pace.close_all(g)
+            pace.close_all(g, "table")
         elif actor_kind(g) in ("clearing", "free"):
             if any(binding_work(g, i) for i in actors(g)):
                 return
             for i in actors(g):
-                end_turn(g, i)
+                end_turn(g, i, "table")
         else:
             return
         advance(g)

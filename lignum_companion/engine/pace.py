@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data, rules, steps
+from . import data, events, rules, steps
 from .actions import Action
 from .errors import IllegalAction
 from .state import Game
@@ -65,7 +65,11 @@ def open_players(g: Game) -> list[int]:
     return sorted(idx, key=lambda i: names.index(g.own_steps[i]))
 
 
-def _move_on(g: Game, pi: int, names: list[str], end: str) -> None:
+def _move_on(g: Game, pi: int, names: list[str], end: str, why: str = "") -> None:
+    """The player leaves their step for the next of the segment; `why` (events.StepClosed) when it closed."""
+    if why and (rec := events.sink(g)) is not None:
+        rec.append(events.StepClosed(player=pi, name=g.players[pi].name, step=g.own_steps[pi], why=why,
+                                     rule="R24" if why in ("own_entry", "table", "next_round") else ""))
     k = _index(names, g.own_steps[pi]) + 1
     g.own_steps[pi] = names[k] if k < len(names) else end
     if k < len(names):
@@ -89,24 +93,32 @@ def settle(g: Game) -> bool:
         _settle_player(g, i, names, end)
     if all(s == end for s in g.own_steps):
         g.own_steps = []
-        g.step = names[-1]
+        _table_step(g, names[-1])
         g.acted = list(range(len(g.players)))
         g.turn = None
         return True
-    g.step = names[min(_index(names, s) for s in g.own_steps)]
+    _table_step(g, names[min(_index(names, s) for s in g.own_steps)])
     g.acted = [i for i, s in enumerate(g.own_steps) if s != g.step]
     g.turn = open_players(g)[0]
     return False
 
 
-def finish(g: Game, pi: int) -> None:
+def _table_step(g: Game, name: str) -> None:
+    """The table's step follows the earliest player's (told as `step_began` when it changes)."""
+    if g.step != name:
+        g.step = name
+        if (rec := events.sink(g)) is not None:
+            rec.append(events.StepBegan(step=name, part=steps.part(g), round=g.round, auto=True))
+
+
+def finish(g: Game, pi: int, why: str = "move") -> None:
     """The player is done with their step (a `done`, a step-ending move, or nothing left to do)."""
     names, end = segment(g)
     if g.own_steps[pi] != end:
-        _move_on(g, pi, names, end)
+        _move_on(g, pi, names, end, why)
 
 
-def close_to(g: Game, pi: int, target: str) -> None:
+def close_to(g: Game, pi: int, target: str, why: str = "own_entry") -> None:
     """Close the player's steps before `target`: optional moves lapse, empty steps are skipped as usual, and a
     move that must be made is refused by name (the caller keeps a copy to put back)."""
     names, end = segment(g)
@@ -115,16 +127,17 @@ def close_to(g: Game, pi: int, target: str) -> None:
             binding = mandatory(g, pi)
             if binding is not None:
                 raise binding
+            _move_on(g, pi, names, end, why)
         else:
             steps.record_skip(g, g.own_steps[pi], pi)
-        _move_on(g, pi, names, end)
+            _move_on(g, pi, names, end)
 
 
-def close_all(g: Game) -> None:
+def close_all(g: Game, why: str = "table") -> None:
     """Close everyone's steps of this segment (a table entry, or the next round's first entry)."""
     _, end = segment(g)
     for i in steps.turn_order(g):
-        close_to(g, i, end)
+        close_to(g, i, end, why)
     settle(g)
 
 

@@ -8,7 +8,20 @@ untouched. They raise `IllegalAction`. Turn and phase checks live in flow.py; th
 from __future__ import annotations
 
 from .verbs import cutting, mill, table, travel, turn, winter
-from .verbs.common import Handler, area_wood, available_workers, free_area, gain, need_money, plan_active
+from .verbs.common import (
+    Handler,
+    area_wood,
+    available_workers,
+    free_area,
+    gain,
+    index_of,
+    move,
+    need_money,
+    plan_active,
+    receive,
+    record,
+    spend,
+)
 from .verbs.cutting import can_relocate, winter_cut_firewood
 from .verbs.mill import dry1_fits, furnish_possible, must_sell, sale_total, saw_jobs, saw_yield, shift_drying
 from .verbs.table import fill_empty_areas, place_cards
@@ -20,7 +33,7 @@ __all__ = [
     "fill_empty_areas", "forced_sale_value", "free_area", "furnish_possible", "gain", "location_skipped",
     "market_value", "must_sell", "need_money", "place_cards", "plan_active", "plan_cost", "plan_targets", "sale_total",
     "saw_jobs", "saw_yield", "sellable_in_winter", "shift_drying", "split_food", "winter_cut_firewood", "winter_need",
-    "wood_example",
+    "wood_example", "index_of", "move", "receive", "record", "spend",
 ]
 
 

@@ -8,7 +8,7 @@ from lignum_companion.views import game as views
 
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from .common import COMMANDS, quote, tpl
-from .console import Interrupted, Rebuild, signals_held
+from .console import Interrupted, Rebuild
 from .layout import fit_table, turned_table
 from .saving import Saving
 
@@ -57,41 +57,32 @@ class Commands(Saving):
             self.say(tpl("undo_usage"))
             return
         n = int(arg) if arg else 1
-        if not self._undo_agreed(n):
+        agreed = self._undo_agreed(n)
+        if agreed is None:
             return
-        try:
-            with gamefile.locked(self.path):  # undo what the file holds now, not a stale copy
-                self.reload_if_changed()
-                if not self.gf.actions:
-                    self.say(tpl("undo_nothing"))
-                    return
-                n = min(n, len(self.gf.actions))
-                removed = self.gf.actions[-n:]
-                new = gamefile.drop_last(self.gf, n)
-                g2 = gamefile.replay(new)
-                kept = None
-                if g2.round < self.g.round or n == len(self.gf.actions) > 1:  # issue 24 item 3: recoverable
-                    kept = gamefile.keep_copy(self.gf, "before-undo")
-                with signals_held():
-                    gamefile.save(new, self.path)
-                    self.gf, self.g = new, g2
-        except gamefile.SaveError as e:
-            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+        # undo what the file holds now: a changed file is reloaded and the table asked again
+        outcome = self.through(lambda: gamefile.undo(self.path, n, expect=self.gf.origin, keep_copy=agreed))
+        if outcome is None:
             return
-        for line in removed:
-            self.say(tpl("undone_line", text=line.text))
-        if kept is not None:
-            self.say(tpl("undo_kept", kept=kept, file=self.path))
-        self.say(tpl("undo_now", where=views.header_line(g2), waiting=views.waiting_for(g2)))
+        if outcome.refusal is not None:
+            self.say(tpl("undo_nothing"))
+            return
+        self.gf, self.g = outcome.gamefile, outcome.game
+        for a in outcome.accepted:
+            self.say(tpl("undone_line", text=a.line))
+        if outcome.kept is not None:
+            self.say(tpl("undo_kept", kept=outcome.kept, file=self.path))
+        self.say(tpl("undo_now", where=views.header_line(self.g), waiting=views.waiting_for(self.g)))
         raise Rebuild
 
-    def _undo_agreed(self, n: int) -> bool:
+    def _undo_agreed(self, n: int) -> bool | None:
         """An undo into an earlier round, or of the whole game, takes back what a table would not lightly lose (a
         typo `undo 50` would drop a winter): the table says yes first, as `lignum undo` asks or needs --yes (issue
-        24 item 3). The game before it is kept in any case (FILE.before-undo-N)."""
+        24 item 3), and the game before it is kept (FILE.before-undo-N). None when the table says no; else whether
+        to keep that copy."""
         actions = self.gf.actions
         if not actions:
-            return True
+            return False
         n = min(n, len(actions))
         back = gamefile.replay(gamefile.drop_last(self.gf, n))
         if n == len(actions) > 1:
@@ -99,11 +90,11 @@ class Commands(Saving):
         elif back.round < self.g.round:
             question = tpl("undo_confirm", n=n, where=views.header_line(back))
         else:
-            return True
+            return False
         if self.con.confirm(question, default=False):
             return True
         self.say(tpl("undo_declined"))
-        return False
+        return None
 
     def status(self, name: str) -> None:
         g = self.g

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -83,15 +82,12 @@ class DrawMenus(MenuEntries):
         return next((k for k in reversed(kept) if sorted(k) == mix), None)
 
     def _keep_draw(self, slots: list[str]) -> None:
-        """Save the draw as a comment line (the log keeps comments; replay ignores them), under the lock."""
-        try:
-            with gamefile.locked(self.path):
-                self.reload_if_changed()
-                new = dataclasses.replace(self.gf, raw=[*self.gf.raw, f"{DRAW_MARK} {' '.join(slots)}"])
-                gamefile.save(new, self.path)
-                self.gf = new
-        except OSError as e:  # not kept: the draw is still shown and the path line saves as before
-            self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
+        """Keep the draw as a comment line (the log keeps comments; replay ignores them) by the one saving path;
+        if it cannot be kept, the draw is still shown and the path line saves as before."""
+        outcome = self.through(lambda: gamefile.note(self.path, f"{DRAW_MARK} {' '.join(slots)}",
+                                                     expect=self.gf.origin))
+        if outcome is not None:
+            self.gf = outcome.gamefile
 
     def task_menu(self) -> Menu:
         g = self.g

@@ -1,9 +1,11 @@
-"""Saving in `lignum play`: an accepted answer applied on a copy and saved under the game's lock, a file changed
-under the sitting reloaded first, and the report of what the answer changed."""
+"""Saving in `lignum play`: an accepted answer taken to the file by the one saving path (gamefile.commit), a file
+changed under the sitting reloaded, and the report of what the answer changed."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import NoReturn
 
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
@@ -11,7 +13,6 @@ from lignum_companion.views import game as views
 from lignum_companion.views.moves import bill_lines, board_moves
 
 from ..engine import LignumError
-from ..engine import play as engine_play
 from ..engine.state import Game
 from .common import dollars, screen, tpl
 from .console import Interrupted, Rebuild, signals_held
@@ -22,63 +23,55 @@ class Saving(Sitting):
     """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
 
     def commit(self, lines: list[str]) -> bool:
-        """Apply lines on a copy (all or nothing), save them, then show what changed. False when refused.
+        """Apply and save the lines of an answer through the one saving path (gamefile.commit: all or nothing, under
+        the game's lock), then show what changed. False when refused or not saved.
 
-        The whole check-and-save holds the game's lock; if the file changed since this sitting last read it (a
-        `lignum do` in another terminal, a hand edit), it is reloaded and re-checked first, and the question is
-        asked again on the new state (Rebuild): an answer is never applied to a state the table no longer has.
+        If the file changed since this sitting last read it (a `lignum do` in another terminal, a hand edit),
+        nothing is applied: it is reloaded and the question asked again on the new state (Rebuild), so an answer is
+        never applied to a state the table no longer has.
         """
-        try:
-            with gamefile.locked(self.path):
-                self.reload_if_changed()
-                return self._commit(lines)
-        except gamefile.SaveError as e:  # another command kept the file too long; nothing was saved
-            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+        outcome = self.through(lambda: gamefile.commit(self.path, lines, expect=self.gf.origin, warn=False))
+        if outcome is None:
             return False
-
-    def reload_if_changed(self) -> None:
-        """Under the lock: if the file is not what this sitting saved or read, replay it and ask again."""
-        if gamefile.fingerprint(self.path) == self.gf.origin:
-            return
-        try:
-            gf, g = gamefile.load(self.path)
-        except LignumError as e:
-            # The broken file is the table's own edit: leave it, and keep the last good log beside it so that
-            # nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never overwritten).
-            try:
-                kept: object = gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
-                    self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
-            except gamefile.SaveError as failed:
-                kept = tpl("kept_nowhere", reason=str(failed))
-            n = len(self.gf.actions)
-            self.say(tpl("file_broken", file=self.path, reason=str(e), kept=kept,
-                         actions=tpl("one_action" if n == 1 else "actions", n=n)))
-            raise Interrupted("broken") from None
-        n = len(gf.actions)
-        self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                     where=views.header_line(g)))
-        self.gf, self.g = gf, g
-        raise Rebuild
-
-    def _commit(self, lines: list[str]) -> bool:
-        trial = self.g.clone()
-        done: list[str] = []
-        try:
-            for line in lines:
-                done.append(engine_play(trial, line).text)
-        except LignumError as e:
-            self.refuse(e)
+        if outcome.refusal is not None:
+            self.refuse(outcome.refusal)
             return False
-        new = gamefile.append(self.gf, done)
-        try:
-            with signals_held():
-                gamefile.save(new, self.path)
-                before, self.gf, self.g = self.g, new, trial
-        except OSError as e:
-            self.say(tpl("save_failed", file=self.path, reason=e.strerror or str(e)))
-            return False
-        self.report(before, trial, done)
+        before, self.gf, self.g = self.g, outcome.gamefile, outcome.game
+        self.report(before, self.g, [a.line for a in outcome.accepted])
         return True
+
+    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
+        """Run one of the saving use cases (commit, undo, note) on this sitting's file: None when it could not save
+        (said in one line), a reloaded file adopted and the question asked again (Rebuild), a broken one kept."""
+        try:
+            with signals_held():  # the file and this sitting's state change together
+                outcome = call()
+        except gamefile.SaveError as e:  # another command kept the file too long, a full disk: nothing was saved
+            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+            return None
+        except LignumError as e:
+            self.broken(e)
+        if outcome.reloaded:
+            n = len(outcome.gamefile.actions)
+            self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
+                         where=views.header_line(outcome.game)))
+            self.gf, self.g = outcome.gamefile, outcome.game
+            raise Rebuild
+        return outcome
+
+    def broken(self, e: LignumError) -> NoReturn:
+        """The file no longer replays: that is the table's own edit. Leave it, and keep the last good log beside
+        it so that nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never
+        overwritten)."""
+        try:
+            kept: object = gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
+                self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
+        except gamefile.SaveError as failed:
+            kept = tpl("kept_nowhere", reason=str(failed))
+        n = len(self.gf.actions)
+        self.say(tpl("file_broken", file=self.path, reason=str(e), kept=kept,
+                     actions=tpl("one_action" if n == 1 else "actions", n=n)))
+        raise Interrupted("broken") from None
 
     def report(self, before: Game, after: Game, done: list[str]) -> None:
         """What an accepted answer changed, in the order the table does it (issue 21): the lines saved with the

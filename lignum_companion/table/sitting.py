@@ -22,6 +22,7 @@ from .layout import cell_columns, wrap_lines
 from .menu import COUNTED, Choice, Menu, repeated, spelled
 
 if TYPE_CHECKING:
+    from lignum_companion.gamefile import store as gamefile
     from lignum_companion.gamefile.store import GameFile
 
 
@@ -75,8 +76,8 @@ class Sitting(ABC):
         """Apply and save the lines of an accepted answer; False when refused (saving.py)."""
 
     @abstractmethod
-    def reload_if_changed(self) -> None:
-        """Under the lock: replay the file if another hand changed it, and ask again (saving.py)."""
+    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
+        """Run a saving use case (gamefile.commit, undo, note) on this sitting's file (saving.py)."""
 
     # --- asking ----------------------------------------------------------------------------------------------
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:

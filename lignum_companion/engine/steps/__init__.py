@@ -9,7 +9,9 @@ views/game.py for its reminder; none of them branches on a step's name.
 
 from __future__ import annotations
 
-from .. import data, rules
+from dataclasses import replace
+
+from .. import data, events, rules
 from ..state import Game
 from .base import Candidate, Reminder, Step, StepName, bags_up_to
 from .table import (
@@ -146,10 +148,17 @@ def skip_reason(g: Game, pi: int) -> str:
 
 def record_skip(g: Game, step: str, pi: int) -> None:
     """The skip of one player's step, with its reason; feeding and heating are settled by themselves (R14)."""
-    g.skips.append([g.round, step, pi, skip_reason(g, pi)])
+    why = skip_reason(g, pi)
+    g.skips.append([g.round, step, pi, why])
+    rec = events.sink(g)
+    if rec is not None:
+        rec.append(events.Skipped(player=pi, name=g.players[pi].name, step=step, why=why, rule="R24", auto=True))
     auto = named(g, step).auto
     if auto:
+        n = len(rec) if rec is not None else 0
         rules.HANDLERS[auto[0]](g, pi, dict(auto[1]))
+        if rec is not None:  # the bill settled by itself (R14): its events are automatic
+            rec[n:] = [replace(e, auto=True) for e in rec[n:]]
 
 
 def reminder(g: Game, pi: int | None) -> Reminder:

@@ -3,8 +3,7 @@ placement cards, the area choice, and the winter's and the game's start and end.
 
 from __future__ import annotations
 
-from .. import data, rules
-from ..pieces import add
+from .. import data, events, rules
 from ..state import Game, Player
 from .base import Reminder, Step, StepName, previous_clearing
 
@@ -13,14 +12,25 @@ from .base import Reminder, Step, StepName, previous_clearing
 
 def overtime(g: Game, p: Player) -> None:
     if rules.plan_active(g, p, "overtime"):  # R20: one hardwood onto the woodpile as the season starts
-        add(p.wood["woodpile"], "H")
+        rules.move(g, p, "supply", "woodpile", {"H": 1}, "R20", auto=True)
+
+
+def plans_in_effect(g: Game) -> None:
+    """Say which planned work acts in the round beginning (R20); the cards themselves change nothing now."""
+    rec = events.sink(g)
+    if rec is None:
+        return
+    for i, p in enumerate(g.players):
+        rec += [events.PlanInEffect(player=i, name=p.name, card=pl.card, round=g.round, rule="R20", auto=True)
+                for pl in p.plans if pl.round == g.round]
 
 
 def _begin_round(g: Game) -> None:
+    plans_in_effect(g)
     for p in g.players:
         overtime(g, p)
         if p.carpenters:  # R23: $1 per carpenter at the start of every spring, summer and fall round
-            rules.gain(g, p, p.carpenters * data.CARPENTER_INCOME, "carpenters")
+            rules.gain(g, p, p.carpenters * data.CARPENTER_INCOME, "carpenters", "R23", auto=True)
     if g.tactical and g.next_placements and g.round >= 2:
         rules.place_cards(g, g.next_placements)
         g.next_placements = []
@@ -29,6 +39,7 @@ def _begin_round(g: Game) -> None:
 def _end_round(g: Game) -> None:
     """Before the next round: workers back, path cleared, new starting order (R6, R18)."""
     for p in g.players:
+        _workers_back(g, p)
         p.workers = {}
         p.mill_worker = True
         p.area = None
@@ -44,9 +55,25 @@ def _end_round(g: Game) -> None:
     g.food_taken = []
     g.start_order = list(reversed(g.clearing))
     g.round += 1
+    rules.record(g, lambda: events.RoundEnded(round=g.round - 1, next_round=g.round, start_order=tuple(g.start_order),
+                                              rule="R18", auto=True))
+
+
+def _workers_back(g: Game, p: Player) -> None:
+    """Hired workers back to the path and the mill worker free again (R6), told as automatic."""
+    if events.sink(g) is None:
+        return
+    pi = rules.index_of(g, p)
+    if p.workers:
+        rules.record(g, lambda: events.Returned(player=pi, name=p.name, holding="workers", items=dict(p.workers),
+                                                rule="R6", auto=True))
+    if not p.mill_worker:
+        rules.record(g, lambda: events.Returned(player=pi, name=p.name, holding="mill_worker",
+                                                items={"mill_worker": 1}, rule="R6", auto=True))
 
 
 def _begin_winter(g: Game) -> None:
+    plans_in_effect(g)
     for p in g.players:
         overtime(g, p)
 
@@ -54,15 +81,19 @@ def _begin_winter(g: Game) -> None:
 def _end_winter(g: Game) -> None:
     """Leftover food is discarded (R14); the starting order set after fall stands (R18)."""
     for p in g.players:
-        p.food = 0
+        rules.spend(g, p, "food", {"food": p.food} if p.food else {}, "discarded", "R14", auto=True)
+        _workers_back(g, p)
         p.workers = {}
         p.mill_worker = True
         p.season_money.append(p.money)
     g.round += 1  # past round 8: the final steps
+    rules.record(g, lambda: events.RoundEnded(round=g.round - 1, next_round=g.round, start_order=tuple(g.start_order),
+                                              rule="R18", auto=True))
 
 
 def _final(g: Game) -> None:
     g.over = True
+    rules.record(g, lambda: events.GameEnded(auto=True))
 
 
 def _done(g: Game) -> bool:

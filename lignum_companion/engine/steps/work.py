@@ -370,7 +370,7 @@ def _drying_work(g: Game, pi: int) -> bool:
 
 
 DRYING = Step(StepName.DRYING, "clearing", ("dry", "done"), ("dry", "done"),
-              begin_player=lambda g, pi: rules.shift_drying(g.players[pi]), work=_drying_work,
+              begin_player=lambda g, pi: rules.shift_drying(g, pi), work=_drying_work,
               optional=hut_could_act, skip=lambda g, pi: "nothing_to_dry", candidates=_drying_candidates,
               reminder=lambda g, pi: Reminder("hut" if pi is not None and not _drying_work(g, pi)
                                               and hut_could_act(g, pi) else ""))

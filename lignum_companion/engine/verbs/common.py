@@ -11,19 +11,24 @@ from typing import Any
 
 from .. import data
 from ..errors import IllegalAction
-from ..pieces import Bag, has_all, take
+from ..events import Event, Gained, MoneyChanged, PiecesMoved, Spent, sink
+from ..ledger import kind_of
+from ..pieces import Bag, add_all, has_all, take_all, total
 from ..state import Game, LedgerEntry, Player
 
 # (game, the acting player's index or -1 for the table, the verb's fields of args.py) -> None, or IllegalAction
 Handler = Callable[[Game, int, Any], None]
 
 
-def gain(g: Game, p: Player, amount: int, reason: str) -> None:
-    """Add (or with a negative amount, pay) money and write the ledger line; `reason` is a ledger.Reason or a
-    ledger.Named with its name, kept as the plain string it stands for."""
+def gain(g: Game, p: Player, amount: int, reason: str, rule: str = "", auto: bool = False) -> None:
+    """Add (or with a negative amount, pay) money, write the ledger line and record it (a `money` event);
+    `reason` is a ledger.Reason or a ledger.Named with its name, kept as the plain string it stands for."""
     if amount:
         p.money += amount
         p.ledger.append(LedgerEntry(g.round, str(reason), amount))
+        if (rec := sink(g)) is not None:
+            rec.append(MoneyChanged(player=g.players.index(p), name=p.name, amount=amount, reason=str(reason),
+                                    ledger=kind_of(str(reason)).value, money=p.money, rule=rule, auto=auto))
 
 
 def need_money(p: Player, amount: int, what: str, rule: str = "R3", **fields: Any) -> None:
@@ -70,14 +75,13 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
     return hired, huts, mill
 
 
-def use_workers(p: Player, kind: str, plan: tuple[int, int, bool]) -> None:
+def use_workers(g: Game, p: Player, kind: str, plan: tuple[int, int, bool], purpose: str) -> None:
+    """Spend the workers `workers_plan` chose (R6, R33): hired ones, accommodation huts, the mill worker."""
     hired, huts, mill = plan
-    if hired:
-        take(p.workers, kind, hired)
-    if huts:
-        take(p.huts, "accom", huts)
+    spend(g, p, "workers", {kind: hired} if hired else {}, purpose, "R6")
+    spend(g, p, "huts", {"accom": huts} if huts else {}, purpose, "R6")
     if mill:
-        p.mill_worker = False
+        spend(g, p, "mill_worker", {"mill_worker": 1}, purpose, "R6")
 
 
 def free_area(g: Game, pi: int, area: int) -> bool:
@@ -92,3 +96,82 @@ def area_wood(g: Game, area: int) -> Bag:
 def available_workers(g: Game, p: Player, kind: str) -> int:
     hired = 0 if g.winter else p.workers.get(kind, 0)
     return hired + int(p.mill_worker) + p.huts.get("accom", 0)
+
+
+# --- changes that record themselves (events.py): each helper changes the state and says what it did ------------
+
+
+def index_of(g: Game, p: Player) -> int:
+    """The player's index, by identity (a Player compares by value)."""
+    return next(i for i, q in enumerate(g.players) if q is p)
+
+
+def _place(g: Game, p: Player, place: str) -> Bag | None:
+    """The bag behind a place code of events.py (None for the supply, which has no count, and for a task card,
+    whose slots the caller fills)."""
+    if place == "supply" or place.startswith("task:"):
+        return None
+    if place.startswith("cutting:"):
+        return g.cutting[place.partition(":")[2]]
+    if place == "furniture":
+        return p.furniture
+    return p.wood[place]
+
+
+def move(g: Game, p: Player, src: str, dst: str, pieces: Bag, rule: str = "", auto: bool = False) -> None:
+    """Move pieces between places (a mill area, `cutting:N`, `furniture`, `food`, `supply`) and record it."""
+    if not pieces:
+        return
+    for place, put in ((src, take_all), (dst, add_all)):
+        if place == "food":
+            p.food += total(pieces) if put is add_all else -total(pieces)
+            continue
+        bag = _place(g, p, place)
+        if bag is not None:
+            put(bag, pieces)
+    if (rec := sink(g)) is not None:
+        rec.append(PiecesMoved(player=index_of(g, p), name=p.name, src=src, dst=dst, pieces=dict(pieces), rule=rule,
+                               auto=auto))
+
+
+def spend(g: Game, p: Player, holding: str, items: Bag, purpose: str, rule: str = "", auto: bool = False) -> None:
+    """Take items from a holding of events.HOLDINGS (food, equipment, craftwork, huts, workers, fodder,
+    mill_worker) for a purpose, and record it."""
+    if not items:
+        return
+    _change_holding(p, holding, items, -1)
+    if (rec := sink(g)) is not None:
+        rec.append(Spent(player=index_of(g, p), name=p.name, holding=holding, items=dict(items), purpose=purpose,
+                         rule=rule, auto=auto))
+
+
+def receive(g: Game, p: Player, holding: str, items: Bag, source: str, rule: str = "", auto: bool = False) -> None:
+    """Add items to a holding of events.HOLDINGS, and record it (a `gained` event)."""
+    if not items:
+        return
+    _change_holding(p, holding, items, 1)
+    if (rec := sink(g)) is not None:
+        rec.append(Gained(player=index_of(g, p), name=p.name, holding=holding, items=dict(items), source=source,
+                          rule=rule, auto=auto))
+
+
+def _change_holding(p: Player, holding: str, items: Bag, sign: int) -> None:
+    if holding == "food":
+        p.food += sign * items.get("food", 0)
+    elif holding == "mill_worker":
+        p.mill_worker = sign > 0
+    elif holding == "fodder":
+        for value, n in items.items():
+            for _ in range(n):
+                if sign > 0:
+                    p.fodder = sorted(p.fodder + [int(value)])
+                else:
+                    p.fodder.remove(int(value))
+    else:
+        (add_all if sign > 0 else take_all)(getattr(p, holding), items)
+
+
+def record(g: Game, event: Callable[[], Event]) -> None:
+    """Record an event made by `event()` only when someone records `g` (nothing is built otherwise)."""
+    if (rec := sink(g)) is not None:
+        rec.append(event())

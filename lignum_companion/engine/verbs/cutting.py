@@ -6,8 +6,9 @@ from __future__ import annotations
 from .. import data
 from ..args import AreaArgs, CutArgs, DestArgs, PiecesArgs, RaftArgs, SnatchArgs
 from ..errors import IllegalAction
+from ..events import AreaToken
 from ..ledger import Reason
-from ..pieces import Bag, add, add_all, has_all, take, take_all, total
+from ..pieces import Bag, add_all, has_all, total
 from ..state import Game, Player
 from .common import (
     Handler,
@@ -15,8 +16,12 @@ from .common import (
     check_pieces,
     free_area,
     gain,
+    move,
     need_money,
     plan_active,
+    receive,
+    record,
+    spend,
     use_workers,
     workers_plan,
 )
@@ -40,9 +45,11 @@ def _relocate(g: Game, pi: int, a: AreaArgs) -> None:
     if a["area"] == p.area or not free_area(g, pi, a["area"]):
         raise IllegalAction.keyed("area_move_not_free", "R5", area=a['area'])
     need_money(p, data.RELOCATE_COST, "relocate", "R5")
+    old = p.area
     p.area = a["area"]
     p.relocated = True
-    gain(g, p, -data.RELOCATE_COST, Reason.AREA_MOVE)
+    record(g, lambda: AreaToken(player=pi, name=p.name, src=old, dst=a["area"], rule="R5"))
+    gain(g, p, -data.RELOCATE_COST, Reason.AREA_MOVE, "R5")
 
 
 def _cut_work(g: Game, pi: int, a: CutArgs) -> None:
@@ -57,9 +64,8 @@ def _cut_work(g: Game, pi: int, a: CutArgs) -> None:
     if not has_all(here, pieces):
         raise IllegalAction.keyed("cut_wood_missing", "R5", area=p.area, wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", total(pieces), a["hut"], "cutting", a.get("mill"))
-    use_workers(p, "woodcutters", plan)
-    take_all(g.area_bag(p.area), pieces)
-    add_all(p.wood["woodpile"], pieces)
+    use_workers(g, p, "woodcutters", plan, "cut")
+    move(g, p, f"cutting:{p.area}", "woodpile", pieces, "R5")
     p.cut_done = True
 
 
@@ -84,10 +90,9 @@ def _cut_winter(g: Game, pi: int, a: CutArgs) -> None:
         raise IllegalAction.keyed("winter_cut_mill_worker_used", "R13", name=p.name)
     n = winter_cut_firewood(p, huts, mill)
     if mill:
-        p.mill_worker = False
-    if huts:
-        take(p.huts, "accom", huts)
-    add(p.wood["woodpile"], "F", n)
+        spend(g, p, "mill_worker", {"mill_worker": 1}, "cut", "R13")
+    spend(g, p, "huts", {"accom": huts} if huts else {}, "cut", "R25")
+    move(g, p, "supply", "woodpile", {"F": n}, "R13")
 
 
 def _cut(g: Game, pi: int, a: CutArgs) -> None:
@@ -110,9 +115,8 @@ def _snatch(g: Game, pi: int, a: SnatchArgs) -> None:
     if not has_all(here, a["pieces"]):
         raise IllegalAction.keyed("second_area_wood_missing", "R20", area=a['area'], wood=dict(here))
     plan = workers_plan(g, p, "woodcutters", n, a["hut"], "cutting", a.get("mill"))
-    use_workers(p, "woodcutters", plan)
-    take_all(g.area_bag(a["area"]), a["pieces"])
-    add_all(p.wood["woodpile"], a["pieces"])
+    use_workers(g, p, "woodcutters", plan, "snatch")
+    move(g, p, f"cutting:{a['area']}", "woodpile", a["pieces"], "R28")
     g.snatched.append([pi, a["area"]])
 
 
@@ -129,9 +133,9 @@ def _sum(dest: dict[str, Bag]) -> Bag:
     return out
 
 
-def _deliver(p: Player, dest: dict[str, Bag]) -> None:
+def _deliver(g: Game, p: Player, src: str, dest: dict[str, Bag], rule: str = "R7") -> None:
     for area, bag in dest.items():
-        add_all(p.wood[area], bag)
+        move(g, p, src, area, bag, rule)
 
 
 def _receive(g: Game, pi: int, a: DestArgs) -> None:
@@ -142,8 +146,7 @@ def _receive(g: Game, pi: int, a: DestArgs) -> None:
     moved = _check_dest(p, dest, "R8")
     if moved != river:
         raise IllegalAction.keyed("river_wood_not_all", "R8", value=dict(river))
-    p.wood["river"] = {}
-    _deliver(p, dest)
+    _deliver(g, p, "river", dest, "R8")
 
 
 def _transport_common(g: Game, p: Player, dest: dict[str, Bag]) -> Bag:
@@ -160,9 +163,8 @@ def _carry(g: Game, pi: int, a: DestArgs) -> None:
         raise IllegalAction.keyed("carry_in_winter", "R7")
     moved = _transport_common(g, p, a["dest"])
     plan = workers_plan(g, p, "bearers", total(moved), a["hut"], "carrying", a.get("mill"))
-    use_workers(p, "bearers", plan)
-    take_all(p.wood["woodpile"], moved)
-    _deliver(p, a["dest"])
+    use_workers(g, p, "bearers", plan, "carry")
+    _deliver(g, p, "woodpile", a["dest"])
 
 
 def _wagon(g: Game, pi: int, a: DestArgs) -> None:
@@ -178,18 +180,17 @@ def _wagon(g: Game, pi: int, a: DestArgs) -> None:
     if total(moved) > value:
         raise IllegalAction.keyed("wagon_too_many", "R7", value=value)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "wagon", a.get("mill"))
-    use_workers(p, "bearers", plan)
-    take(p.equipment, "wagon")
-    p.fodder.remove(value)
+    use_workers(g, p, "bearers", plan, "wagon")
+    spend(g, p, "equipment", {"wagon": 1}, "wagon", "R7")
+    spend(g, p, "fodder", {str(value): 1}, "wagon", "R7")
     if value == 3:
-        p.fodder = sorted(p.fodder + [2])
-    take_all(p.wood["woodpile"], moved)
-    _deliver(p, a["dest"])
+        receive(g, p, "fodder", {"2": 1}, "wagon", "R7")
+    _deliver(g, p, "woodpile", a["dest"])
 
 
 def _food_supply(g: Game, p: Player, n: int) -> None:
-    if plan_active(g, p, "food-supply"):
-        p.food += data.FOOD_SUPPLY_PER_PIECE * n
+    if plan_active(g, p, "food-supply"):  # R27
+        receive(g, p, "food", {"food": data.FOOD_SUPPLY_PER_PIECE * n}, "food-supply", "R27", auto=True)
 
 
 def _raft(g: Game, pi: int, a: RaftArgs) -> None:
@@ -201,10 +202,9 @@ def _raft(g: Game, pi: int, a: RaftArgs) -> None:
         raise IllegalAction.keyed("rafts_too_few", "R7", n=n, name=p.name, value=p.equipment.get('raft', 0))
     check_pieces(p, "woodpile", a["pieces"])
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "log_driving", a.get("mill"))
-    use_workers(p, "bearers", plan)
-    take(p.equipment, "raft", n)
-    take_all(p.wood["woodpile"], a["pieces"])
-    add_all(p.wood["river"], a["pieces"])
+    use_workers(g, p, "bearers", plan, "raft")
+    spend(g, p, "equipment", {"raft": n}, "raft", "R7")
+    move(g, p, "woodpile", "river", a["pieces"], "R7")
     _food_supply(g, p, n)
 
 
@@ -218,8 +218,7 @@ def _float(g: Game, pi: int, a: PiecesArgs) -> None:
     if n > data.LOG_DRIVING_CARD_PIECES:
         raise IllegalAction.keyed("float_too_many", "R20", LOG_DRIVING_CARD_PIECES=data.LOG_DRIVING_CARD_PIECES)
     check_pieces(p, "woodpile", a["pieces"])
-    take_all(p.wood["woodpile"], a["pieces"])
-    add_all(p.wood["river"], a["pieces"])
+    move(g, p, "woodpile", "river", a["pieces"], "R20")
     p.floated = True
     _food_supply(g, p, n)
 
@@ -235,11 +234,10 @@ def _sledge(g: Game, pi: int, a: DestArgs) -> None:
     if food > p.food:
         raise IllegalAction.keyed("sledge_food_short", "R7", SLEDGE_BASE=data.SLEDGE_BASE, name=p.name, food=p.food)
     plan = workers_plan(g, p, "bearers", 1, a["hut"], "sledge", a.get("mill"))
-    use_workers(p, "bearers", plan)
-    take(p.equipment, "sledge")
-    p.food -= food
-    take_all(p.wood["woodpile"], moved)
-    _deliver(p, a["dest"])
+    use_workers(g, p, "bearers", plan, "sledge")
+    spend(g, p, "equipment", {"sledge": 1}, "sledge", "R7")
+    spend(g, p, "food", {"food": food} if food else {}, "sledge", "R7")
+    _deliver(g, p, "woodpile", a["dest"])
 
 
 HANDLERS: dict[str, Handler] = {

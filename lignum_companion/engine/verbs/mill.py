@@ -6,10 +6,22 @@ from __future__ import annotations
 from .. import data, prices
 from ..args import FillArgs, FromArgs, PiecesArgs, SawArgs
 from ..errors import IllegalAction
+from ..events import DryingShift, PiecesSold, WoodSawn, sink
 from ..ledger import Reason
-from ..pieces import Bag, add, add_all, has_all, take, take_all, total
+from ..pieces import Bag, add, add_all, has_all, take_all, total
 from ..state import Game, Player, Task
-from .common import Handler, check_pieces, gain, plan_active, use_workers, workers_plan
+from .common import (
+    Handler,
+    check_pieces,
+    gain,
+    index_of,
+    move,
+    plan_active,
+    record,
+    spend,
+    use_workers,
+    workers_plan,
+)
 
 
 def saw_yield(g: Game, p: Player, disk: str) -> int:
@@ -36,13 +48,15 @@ def _saw(g: Game, pi: int, a: SawArgs) -> None:
     if not has_all(logs, a["store"]):
         raise IllegalAction.keyed("saw_store_more_than_sawn", "R9", value=dict(logs), value2=dict(a['store']))
     plan = workers_plan(g, p, "sawyers", jobs, a["hut"], "sawing", a.get("mill"))
-    use_workers(p, "sawyers", plan)
-    take(p.equipment, "saw", jobs)
+    use_workers(g, p, "sawyers", plan, "saw")
+    spend(g, p, "equipment", {"saw": jobs}, "saw", "R9")
     take_all(p.wood["saw"], disks)
     add_all(p.wood["store"], a["store"])
     to_sale = dict(logs)
     take_all(to_sale, a["store"])
     add_all(p.wood["sale"], to_sale)
+    record(g, lambda: WoodSawn(player=pi, name=p.name, disks=dict(disks), rule="R9",
+                               logs={k: dict(v) for k, v in (("store", a["store"]), ("sale", to_sale)) if v}))
 
 
 def find_task(p: Player, tid: str) -> Task:
@@ -68,7 +82,7 @@ def _fill(g: Game, pi: int, a: FillArgs) -> None:
                                               needs=list(task.missing()))
                 placed[slot] = True
     for area, bag in a["from"].items():
-        take_all(p.wood[area], bag)
+        move(g, p, area, f"task:{task.id}", bag, "R19")
     task.placed = placed
 
 
@@ -91,8 +105,7 @@ def _furnish(g: Game, pi: int, a: FromArgs) -> None:
     if total(shop) > data.FURNITURE_MAX:  # pragma: no cover - three kinds, one each
         raise IllegalAction.keyed("furniture_full", "R23", max=data.FURNITURE_MAX)
     for area, bag in a["from"].items():
-        take_all(p.wood[area], bag)
-    p.furniture = shop
+        move(g, p, area, "furniture", bag, "R23")
 
 
 def furnish_possible(p: Player) -> bool:
@@ -119,9 +132,22 @@ def _sell(g: Game, pi: int, a: FromArgs) -> None:
     if must and not has_all(a["from"].get("dry3", {}), must):
         raise IllegalAction.keyed("third_drying_area_unsold", "R12", value=dict(must))
     amount = sale_total(a["from"])
-    for area, bag in a["from"].items():
+    sell_pieces(g, p, a["from"], amount)
+    gain(g, p, amount, Reason.SALE, "R10")
+
+
+def sell_pieces(g: Game, p: Player, pieces_by_area: dict[str, Bag], amount: int, forced: bool = False) -> None:
+    """Take sold pieces off the mill and record the sale (the money is the caller's `gain`)."""
+    for area, bag in pieces_by_area.items():
         take_all(p.wood[area], bag)
-    gain(g, p, amount, Reason.SALE)
+    if (rec := sink(g)) is not None:
+        lines = tuple({"area": area, "piece": pc, "count": n,
+                       "price": (prices.base_price(pc) if area in ("saw", "store") else prices.sale_price(pc, area)),
+                       "bonus": 0 if area in ("saw", "store") else data.DRYING_BONUS.get(area, 0)}
+                      for area, bag in pieces_by_area.items() for pc, n in bag.items() if n)
+        if lines:
+            rec.append(PiecesSold(player=index_of(g, p), name=p.name, sold=lines, total=amount, forced=forced,
+                                  rule="R14" if forced else "R10"))
 
 
 def dry1_fits(g: Game, p: Player, extra: Bag) -> bool:
@@ -136,15 +162,20 @@ def _dry(g: Game, pi: int, a: PiecesArgs) -> None:
     if not dry1_fits(g, p, a["pieces"]):
         cap = "double" if plan_active(g, p, "drying") else "single"
         raise IllegalAction.keyed("first_drying_area_full", "R11", cap=cap)
-    take_all(p.wood["sale"], a["pieces"])
-    add_all(p.wood["dry1"], a["pieces"])
+    move(g, p, "sale", "dry1", a["pieces"], "R11")
 
 
-def shift_drying(p: Player) -> None:
-    """Drying phase: unsold pieces in drying areas move one area right (R11)."""
+def shift_drying(g: Game, pi: int) -> None:
+    """Drying phase: unsold pieces in drying areas move one area right (R11), recorded as one automatic
+    `drying_shift` event wherever the shift runs."""
+    p = g.players[pi]
+    moves = tuple({"src": src, "dst": dst, "pieces": dict(p.wood[src])}
+                  for src, dst in (("dry2", "dry3"), ("dry1", "dry2")) if p.wood[src])
     add_all(p.wood["dry3"], p.wood["dry2"])
     p.wood["dry2"] = p.wood["dry1"]
     p.wood["dry1"] = {}
+    if moves:
+        record(g, lambda: DryingShift(player=pi, name=p.name, moves=moves, rule="R11", auto=True))
 
 
 HANDLERS: dict[str, Handler] = {

@@ -5,10 +5,11 @@ from __future__ import annotations
 from .. import data
 from ..args import FixArgs, PathArgs, PlacementArgs, TaskArgs
 from ..errors import IllegalAction
+from ..events import AreasMarked, Corrected, PathLaid, PlacementCard, TaskRevealed, sink
 from ..ledger import Named
 from ..pieces import Bag, add, add_all
 from ..state import Building, Game, Player, Task
-from .common import Handler, area_wood, gain
+from .common import Handler, area_wood, gain, record
 
 
 def check_path_tokens(g: Game, tokens: list[str]) -> None:
@@ -29,6 +30,7 @@ def _path(g: Game, pi: int, a: PathArgs) -> None:
     check_path_tokens(g, a["tokens"])
     g.path = {str(loc): tok for loc, tok in zip(g.board.token_locations, a["tokens"], strict=True)}
     g.supply = dict(data.PATH_SUPPLY[len(g.players)])
+    record(g, lambda: PathLaid(tokens=dict(g.path), supply=dict(g.supply), rule="R2"))
 
 
 def _task(g: Game, pi: int, a: TaskArgs) -> None:
@@ -39,6 +41,8 @@ def _task(g: Game, pi: int, a: TaskArgs) -> None:
         grouped[(piece, stage)] = grouped.get((piece, stage), 0) + 1
     needs = [[piece, stage] for (piece, stage), n in grouped.items() for _ in range(n)]
     g.task_display.append(Task(tid, a["value"], needs, [False] * len(needs)))
+    record(g, lambda: TaskRevealed(task=tid, value=a["value"], needs=tuple((pc, st) for (pc, st), n in grouped.items()
+                                                                           for _ in range(n)), rule="R19"))
 
 
 def _placement(g: Game, pi: int, a: PlacementArgs) -> None:
@@ -48,12 +52,17 @@ def _placement(g: Game, pi: int, a: PlacementArgs) -> None:
         for area, bag in a["areas"].items():
             add_all(g.cutting[area], bag)
         g.placements += 1  # the tactical variant counts its cards in next_placements (R21, R32)
+    record(g, lambda: PlacementCard(areas={k: dict(v) for k, v in a["areas"].items()}, held=g.tactical,
+                                    rule="R21" if g.tactical else ""))
 
 
 def place_cards(g: Game, cards: list[dict[str, Bag]]) -> None:
+    """The cards held face up since the round before put on the areas as this round begins (R21)."""
     for card in cards:
         for area, bag in card.items():
             add_all(g.cutting[area], bag)
+        if (rec := sink(g)) is not None:
+            rec.append(PlacementCard(areas={k: dict(v) for k, v in card.items()}, rule="R21", auto=True))
 
 
 def fill_empty_areas(g: Game) -> None:
@@ -63,6 +72,8 @@ def fill_empty_areas(g: Game) -> None:
         if not area_wood(g, area):
             add(g.area_bag(area), "F", data.EMPTY_AREA_FIREWOOD)
             g.marked.append(area)
+    if g.marked:
+        record(g, lambda: AreasMarked(areas=tuple(g.marked), pieces={"F": data.EMPTY_AREA_FIREWOOD}, auto=True))
 
 
 FIX_GROUPS = {
@@ -148,6 +159,7 @@ def _fix(g: Game, pi: int, a: FixArgs) -> None:
             raise IllegalAction.keyed("correction_over_box", "", value=data.MAX_COUNT + 1)
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
+    record(g, lambda: Corrected(player=ti, name=p.name, field=a["field"], delta=d, reason=a["reason"]))
 
 
 HANDLERS: dict[str, Handler] = {

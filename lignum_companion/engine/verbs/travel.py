@@ -8,21 +8,36 @@ from collections.abc import Callable
 from .. import data, prices
 from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
+from ..events import (
+    AreaToken,
+    BuildingTaken,
+    CarpenterTaken,
+    FodderTaken,
+    FoodShared,
+    ForemanMoved,
+    PlanMade,
+    TaskTaken,
+    TokenTaken,
+    WorkersHired,
+)
 from ..ledger import Named, Reason
-from ..pieces import Bag, add, add_all, has_all, take, take_all, total
+from ..pieces import Bag, add, add_all, has_all, take, total
 from ..state import Game, Plan, Player
-from .common import Handler, area_wood, free_area, gain, need_money, plan_active
+from .common import Handler, area_wood, free_area, gain, index_of, need_money, plan_active, receive, record, spend
 
 
 def _area(g: Game, pi: int, a: AreaArgs) -> None:
     p = g.players[pi]
     if g.tactical and not free_area(g, pi, a["area"]):
         raise IllegalAction.keyed("tactical_area_taken", "R21", area=a['area'])
+    old = p.area
     p.area = a["area"]
+    record(g, lambda: AreaToken(player=pi, name=p.name, src=old, dst=a["area"], rule="R21" if g.tactical else ""))
 
 
 def split_food(g: Game) -> None:
     """Reveal: alone in an area takes all its food; sharers split evenly, the rest stays (R5)."""
+    shares = []
     for area in data.CUTTING_AREAS:
         who = g.area_players(area)
         food = g.area_bag(area).get("food", 0)
@@ -34,6 +49,10 @@ def split_food(g: Game) -> None:
                 g.players[i].food += share
                 g.food_taken.append([i, area, share])
             take(g.area_bag(area), "food", share * len(who))
+            shares.append({"area": area, "players": who, "names": [g.players[i].name for i in who], "each": share,
+                           "left": food - share * len(who)})
+    if shares:
+        record(g, lambda: FoodShared(shares=tuple(shares), rule="R5", auto=True))
 
 
 def location_skipped(g: Game, loc: int) -> str:
@@ -131,6 +150,9 @@ def _visit_token(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
     def take_token() -> None:
         g.path[str(loc)] = None
+        holding = "money" if tok == "coin" else "food" if tok == "food" else \
+            "craftwork" if tok in data.CRAFTWORK else "equipment"
+        record(g, lambda: TokenTaken(player=index_of(g, p), name=p.name, location=loc, token=tok, holding=holding))
         if tok == "coin":
             gain(g, p, 1, Reason.COIN_TOKEN)
         elif tok == "food":
@@ -157,6 +179,8 @@ def _visit_workers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def hire() -> None:
         take(supply, kind, n)
         add(p.workers, kind, n)
+        record(g, lambda: WorkersHired(player=index_of(g, p), name=p.name, location=loc, supply={kind: n},
+                                       workers={kind: n}))
         gain(g, p, -n * data.WORKER_PRICE, Reason(kind))
 
     return hire
@@ -173,6 +197,8 @@ def _visit_fodder(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def buy_fodder() -> None:
         take(supply, "fodder")
         p.fodder = sorted(p.fodder + [data.FODDER_NEW_VALUE])
+        record(g, lambda: FodderTaken(player=index_of(g, p), name=p.name, location=loc, value=data.FODDER_NEW_VALUE,
+                                      rule="R7"))
         gain(g, p, -data.WORKER_PRICE, Reason.FODDER)
 
     return buy_fodder
@@ -190,14 +216,20 @@ def _visit_sawyers(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
     def sawyers() -> None:
         n = 0
+        taken: Bag = {}
         if supply.get("free_sawyers", 0):
             take(supply, "free_sawyers")
+            taken["free_sawyers"] = 1
             n += 1
         if a["extra"]:
             take(supply, "paid_sawyers")
-            gain(g, p, -data.WORKER_PRICE, Reason.SAWYER)
+            taken["paid_sawyers"] = 1
             n += 1
         add(p.workers, "sawyers", n)
+        record(g, lambda: WorkersHired(player=index_of(g, p), name=p.name, location=loc, supply=taken,
+                                       workers={"sawyers": n}))
+        if a["extra"]:
+            gain(g, p, -data.WORKER_PRICE, Reason.SAWYER)
 
     return sawyers
 
@@ -214,6 +246,8 @@ def _visit_tasks(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         g.task_display.remove(card)
         p.tasks.append(card)
         p.took_task = True
+        record(g, lambda: TaskTaken(player=index_of(g, p), name=p.name, task=card.id, value=card.value, location=loc,
+                                    rule="R19"))
         gain(g, p, -data.TASK_COST, Named.TASK.of(card.id))
 
     return take_task
@@ -227,6 +261,8 @@ def _visit_plan(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
         p.pairs_used.append(a["pair"])
         p.planned = True
         g.pw_cards[a["card"]] += 1
+        record(g, lambda: PlanMade(player=index_of(g, p), name=p.name, card=a["card"], pair=a["pair"],
+                                   target=g.round + a["pair"], cost=cost, rule="R20"))
         gain(g, p, -cost, Named.PLANNED_WORK.of(a["card"]))
 
     return plan
@@ -238,6 +274,8 @@ def _visit_carpenter(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
     def hire_carpenter() -> None:
         p.carpenters += 1
+        record(g, lambda: CarpenterTaken(player=index_of(g, p), name=p.name, location=loc, carpenters=p.carpenters,
+                                         rule="R23"))
 
     return hire_carpenter
 
@@ -255,6 +293,8 @@ def _visit_buildings(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     def take_building() -> None:
         g.buildings.remove(tile)
         p.buildings.append(tile)
+        record(g, lambda: BuildingTaken(player=index_of(g, p), name=p.name, building=tile.name, location=loc,
+                                        rule="R23"))
 
     return take_building
 
@@ -263,14 +303,14 @@ def _visit_market(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
     income, cost, spent = market_value(g, p, a)
 
     def market() -> None:
-        take_all(p.craftwork, spent)
-        take_all(p.equipment, a["trade"])
+        spend(g, p, "craftwork", spent, "market", "R17")
+        spend(g, p, "equipment", a["trade"], "market", "R20")
         if a["sets"]:
             gain(g, p, income - data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), Reason.MARKET_CRAFTWORK)
         if a["trade"]:
             gain(g, p, data.TRADE_CARD_TOKEN_PRICE * total(a["trade"]), Reason.MARKET_TRADE)
-        add(p.equipment, "saw", a["buy"].get("saw", 0))
-        p.food += a["buy"].get("food", 0)
+        receive(g, p, "equipment", {"saw": a["buy"]["saw"]} if a["buy"].get("saw") else {}, "market", "R17")
+        receive(g, p, "food", {"food": a["buy"]["food"]} if a["buy"].get("food") else {}, "market", "R17")
         if a["buy"].get("saw"):
             gain(g, p, -a["buy"]["saw"] * data.SAW_PRICE, Reason.MARKET_SAWS)
         if a["buy"].get("food"):
@@ -306,6 +346,7 @@ def _go(g: Game, pi: int, a: GoArgs) -> None:
     if loc <= p.pos:
         raise IllegalAction.keyed("foreman_backwards", "R3", name=p.name, pos=p.pos)
     if kind == "clearing":
+        record(g, lambda: ForemanMoved(player=pi, name=p.name, src=p.pos, dst=loc, location=kind))
         p.pos = loc
         g.clearing.append(pi)
         return
@@ -318,6 +359,7 @@ def _go(g: Game, pi: int, a: GoArgs) -> None:
         raise IllegalAction.keyed("location_used_this_round", "R23", loc=loc, location=kind)
     visit = VISITS.get(kind)
     commit = visit(g, p, loc, a) if visit else None
+    record(g, lambda: ForemanMoved(player=pi, name=p.name, src=p.pos, dst=loc, location=kind))
     p.pos = loc
     if kind in data.ONE_FOREMAN_A_ROUND:
         g.used_locations.append(loc)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from .. import data
 from ..args import AreaArgs, BuildArgs, DryhutArgs, NoArgs
 from ..errors import IllegalAction
+from ..events import HutsBuilt, LoanTaken
 from ..ledger import Reason
-from ..pieces import Bag, add, add_all, has_all, take, take_all, total
+from ..pieces import Bag, add_all, has_all, take_all, total
 from ..state import Game, Player
-from .common import Handler, check_pieces, free_area, gain, plan_active
+from .common import Handler, check_pieces, free_area, gain, move, plan_active, record, spend
 from .mill import must_sell
 
 
@@ -17,7 +18,8 @@ def _loan(g: Game, pi: int, a: NoArgs) -> None:
     if p.loans >= data.MAX_LOANS:
         raise IllegalAction.keyed("loans_max", "R15", name=p.name, MAX_LOANS=data.MAX_LOANS)
     p.loans += 1
-    gain(g, p, data.LOAN_AMOUNT, Reason.LOAN)
+    record(g, lambda: LoanTaken(player=pi, name=p.name, loans=p.loans, rule="R15"))
+    gain(g, p, data.LOAN_AMOUNT, Reason.LOAN, "R15")
 
 
 def hut_tokens(p: Player, k: int, using: Bag) -> Bag:
@@ -53,6 +55,8 @@ def _build(g: Game, pi: int, a: BuildArgs) -> None:
     tokens = hut_tokens(p, k, a["using"])
     take_all(p.craftwork, tokens)
     add_all(p.huts, a["huts"])
+    record(g, lambda: HutsBuilt(player=pi, name=p.name, huts=dict(a["huts"]), tokens=dict(tokens),
+                                rule="R26" if k == 2 else "R16"))
 
 
 NEXT_AREA = {"sale": "dry1", "dry1": "dry2", "dry2": "dry3"}
@@ -63,9 +67,8 @@ def _dryhut(g: Game, pi: int, a: DryhutArgs) -> None:
     if not p.huts.get("drying"):
         raise IllegalAction.keyed("no_drying_hut", "R16", name=p.name)
     check_pieces(p, a["area"], {a["piece"]: 1})
-    take(p.huts, "drying")
-    take(p.wood[a["area"]], a["piece"])
-    add(p.wood[NEXT_AREA[a["area"]]], a["piece"])
+    spend(g, p, "huts", {"drying": 1}, "dryhut", "R16")
+    move(g, p, a["area"], NEXT_AREA[a["area"]], {a["piece"]: 1}, "R11")
 
 
 def _foodhut(g: Game, pi: int, a: AreaArgs) -> None:
@@ -77,9 +80,8 @@ def _foodhut(g: Game, pi: int, a: AreaArgs) -> None:
     food = g.area_bag(a["area"]).get("food", 0)
     if not food:
         raise IllegalAction.keyed("food_hut_area_without_food", "R16", area=a['area'])
-    take(p.huts, "food")
-    take(g.area_bag(a["area"]), "food", food)
-    p.food += food
+    spend(g, p, "huts", {"food": 1}, "foodhut", "R16")
+    move(g, p, f"cutting:{a['area']}", "food", {"food": food}, "R29")
 
 
 def _done(g: Game, pi: int, a: NoArgs) -> None:

@@ -7,10 +7,12 @@ from dataclasses import asdict
 from .. import data, prices
 from ..args import FeedArgs, HeatArgs, KindArgs
 from ..errors import IllegalAction
+from ..events import DebtAdded, LoanTaken, RiverChosen, WinterBill
 from ..ledger import Named, Reason
-from ..pieces import Bag, add, format_bag, has_all, take_all, total
+from ..pieces import Bag, format_bag, has_all, take_all, total
 from ..state import Game, Player
-from .common import Handler, check_pieces, gain
+from .common import Handler, check_pieces, gain, index_of, move, record, spend
+from .mill import sell_pieces
 
 
 def winter_need(g: Game, p: Player) -> tuple[int, int]:
@@ -21,7 +23,7 @@ def winter_need(g: Game, p: Player) -> tuple[int, int]:
 
 
 def _bonus(g: Game, pi: int, a: KindArgs) -> None:
-    add(g.players[pi].wood["woodpile"], a["kind"])
+    move(g, g.players[pi], "supply", "woodpile", {a["kind"]: 1}, "R13")
 
 
 def forced_sale_value(sell: dict[str, Bag]) -> int:
@@ -80,31 +82,38 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
         own = sellable_in_winter(p)
         raise IllegalAction.keyed("winter_sale_needed", "R14", name=p.name, short=short, what=what,
                                   value=wood_example(own), value2=wood_words(own))
+    pi = index_of(g, p)
     if bill:
         for _ in range(bill.loans_taken):
             p.loans += 1
-            gain(g, p, data.LOAN_AMOUNT, Reason.WINTER_LOAN)
+            record(g, lambda: LoanTaken(player=pi, name=p.name, loans=p.loans, forced=True, rule="R14"))
+            gain(g, p, data.LOAN_AMOUNT, Reason.WINTER_LOAN, "R14")
     if sell:
-        for area, bag in sell.items():
-            take_all(p.wood[area], bag)
-        gain(g, p, forced_sale_value(sell), Reason.WINTER_FORCED_SALE)
+        value = forced_sale_value(sell)
+        sell_pieces(g, p, sell, value, forced=True)
+        gain(g, p, value, Reason.WINTER_FORCED_SALE, "R14")
     if cost:
         paid = min(cost, p.money)
-        gain(g, p, -paid, Named.WINTER.of(what))
+        gain(g, p, -paid, Named.WINTER.of(what), "R14")
         if cost > paid:
             p.debt += cost - paid
+            record(g, lambda: DebtAdded(player=pi, name=p.name, amount=cost - paid, debt=p.debt, rule="R14"))
     step = "feeding" if what == "food" else "heating"
-    settled = prices.settle_bill(full, round=g.round, step=step, player=g.players.index(p),
+    settled = prices.settle_bill(full, round=g.round, step=step, player=pi,
                                  sold={a: dict(b) for a, b in sell.items() if b},
                                  sale_value=forced_sale_value(sell) if sell else 0)
     g.winter_bills.append(asdict(settled))
+    record(g, lambda: WinterBill(player=pi, name=p.name, step=step, bill=asdict(settled), rule="R14"))
 
 
 def _feed(g: Game, pi: int, a: FeedArgs) -> None:
     p = g.players[pi]
     need = winter_need(g, p)[0]
-    settle(g, p, need, p.food, a["sell"], "food")
-    p.food = 0  # R14: leftover food is discarded after winter; handed food goes to the supply
+    have = p.food
+    settle(g, p, need, have, a["sell"], "food")
+    # R14: handed food goes to the supply; leftover food is discarded after winter
+    spend(g, p, "food", {"food": min(need, have)} if min(need, have) else {}, "feeding", "R14")
+    spend(g, p, "food", {"food": have - min(need, have)} if have > need else {}, "discarded", "R14")
 
 
 def default_heating(p: Player, need: int) -> Bag:
@@ -134,7 +143,7 @@ def _heat(g: Game, pi: int, a: HeatArgs) -> None:
         if not has_all(after, sell["store"]):
             raise IllegalAction.keyed("heating_wood_sold", "R14")
     store_before = dict(p.wood["store"])
-    take_all(p.wood["store"], logs)
+    move(g, p, "store", "supply", logs, "R14")
     try:
         settle(g, p, need, total(logs), sell, "heating")
     except IllegalAction:
@@ -147,6 +156,7 @@ def _river(g: Game, pi: int, a: KindArgs) -> None:
     if not p.wood["river"].get(a["kind"]):
         raise IllegalAction.keyed("river_kind_missing", "R8", name=p.name, kind=a['kind'])
     p.river_choice = a["kind"]
+    record(g, lambda: RiverChosen(player=pi, name=p.name, piece=a["kind"], rule="R8"))
 
 
 HANDLERS: dict[str, Handler] = {
