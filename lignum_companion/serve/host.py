@@ -63,6 +63,7 @@ class News:
     game: Game | None = None
     by: str = ""
     seq: int = 0
+    before: Game | None = None
 
 
 @dataclass
@@ -149,21 +150,25 @@ class Host:
         return line, None
 
     def _act(self, v: Viewer, line: str, lang: str) -> Answer:
-        self._refresh_locked()
+        if _stat(self.path) != self.seen_stat:  # another program wrote first: its news goes out before ours
+            self._refresh_locked()
         if v.index is not None:
             line, refused = self._own_line(v, line, lang)
             if refused is not None:
                 return refused
-        try:
-            out = saving.commit(self.path, [line], player=v.name if v.index is not None else None,
-                                expect=self.gf.origin)
+        try:  # applied to the file as it is on disk (under its lock), whatever this server held
+            out = saving.commit(self.path, [line], player=v.name if v.index is not None else None)
         except gamefile.SaveError as e:
             return self._busy(e, lang)
+        except LignumError as e:  # the file cannot be read or replayed now (a hand edit gone wrong)
+            return Answer(409, {"ok": False, "refusal": self._refusal(e, lang)})
         if not out.ok:
             self._take(out.gamefile, out.game, (), v.name)
-            return Answer(200, {"ok": False, "refusal": self._refusal(out.refusal, lang)})
-        self._take(out.gamefile, out.game, out.accepted, v.name)
-        said = self.speak(lang, lambda: saving.said(out.game, out.accepted))
+            key = getattr(out.refusal, "key", "")
+            return Answer(403 if key in saving.NOT_YOURS else 200,
+                          {"ok": False, "refusal": self._refusal(out.refusal, lang)})
+        self._take(out.gamefile, out.game, out.accepted, v.name, out.before)
+        said = self.speak(lang, lambda: saving.said(out.game, out.accepted, out.before))
         warnings = self.speak(lang, lambda: _warnings(out.alerts))
         return Answer(200, {"ok": True, "lines": [a.line for a in out.accepted],
                             "events": saving.events_json(out.accepted), "said": said, "warnings": warnings,
@@ -203,7 +208,10 @@ class Host:
         if v.index is None and not confirm:
             return Answer(200, {"ok": False, "confirm": self.speak(lang, lambda: view.text("undo_confirm",
                                                                                            line=last))})
-        out = saving.undo(self.path, 1, expect=self.gf.origin)
+        out = saving.undo(self.path, 1, expect=self.gf.origin)  # the file as just read, under the lock held
+        if not out.ok:
+            self._take(out.gamefile, out.game, (), v.name)
+            return Answer(409, {"ok": False, "refusal": self._refusal(out.refusal, lang)})
         self._take(out.gamefile, out.game, (), v.name)
         return Answer(200, {"ok": True, "undone": last, "version": self.version,
                             "said": [self.speak(lang, lambda: view.text("undone", line=last))]})
@@ -232,13 +240,13 @@ class Host:
         self._take(gf, g, added, "")
         return True
 
-    def _take(self, gf: Any, g: Game, added: tuple[Any, ...], by: str) -> None:
+    def _take(self, gf: Any, g: Game, added: tuple[Any, ...], by: str, before: Game | None = None) -> None:
         if gf.origin == self.gf.origin:
             return
         self.gf, self.g = gf, g
         self.seen_stat = _stat(self.path)
         self.seq += 1
-        self.publish(News(self.version, len(gf.actions), added, g, by, self.seq))
+        self.publish(News(self.version, len(gf.actions), added, g, by, self.seq, before))
 
     # --- pages listening ------------------------------------------------------------------------------------
     def publish(self, news: News) -> None:
@@ -257,7 +265,7 @@ class Host:
         def words() -> list[str]:
             accepted = tuple(a for a in news.added if not isinstance(a, str))
             plain = [a for a in news.added if isinstance(a, str)]
-            return plain + (saving.said(news.game, accepted) if accepted and news.game is not None else [])
+            return plain + (saving.said(news.game, accepted, news.before) if accepted and news.game else [])
 
         return {"version": news.version, "lines": news.lines, "by": news.by, "said": self.speak(lang, words)}
 

@@ -1,90 +1,27 @@
-"""The server's way to the one saving path (`gamefile.commit`, the contract of issue 29): commit and undo as the
-house defines them, with a stand-in of the same shape until that module is in the tree."""
+"""The server's way to the one saving path (`gamefile.commit` and `undo`, issue 29) and what it says of accepted
+lines: their events as JSON and, in the viewer's language, the echo `views/events.py` words (the lines alone in a
+tree without it)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from lignum_companion.engine import LignumError
-from lignum_companion.engine import play as engine_play
+from lignum_companion.engine import events as engine_events
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile import store as gamefile
 
-
-@dataclass(frozen=True)
-class Accepted:
-    line: str
-    events: tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    accepted: tuple[Accepted, ...]
-    alerts: tuple[Any, ...]
-    refusal: LignumError | None
-    failed_at: int | None
-    game: Game
-    gamefile: Any
-    reloaded: bool
-
-    @property
-    def ok(self) -> bool:
-        return self.refusal is None
-
-
-def _commit_here(path: Path, lines: list[str], *, player: str | None = None, expect: str | None = None,
-                 warn: bool = True) -> Outcome:
-    """The contract's commit, for a tree without gamefile/commit.py: all or nothing under the lock, saved first."""
-    with gamefile.locked(path):
-        gf, g = gamefile.load(path)
-        reloaded = expect is not None and gf.origin != expect
-        trial = g.clone()
-        done: list[Accepted] = []
-        for i, line in enumerate(lines):
-            try:
-                played = engine_play(trial, line)
-            except LignumError as e:
-                return Outcome((), (), e, i, g, gf, reloaded)
-            played_: Any = played  # an Action today, a `Played` (action and events) once the events are in
-            done.append(Accepted(played_.text, tuple(getattr(played_, "events", ()))))
-        new = gamefile.append(gf, [a.line for a in done])
-        gamefile.save(new, path)
-        return Outcome(tuple(done), (), None, None, trial, new, reloaded)
-
-
-def _undo_here(path: Path, n: int = 1, *, expect: str | None = None, keep_copy: bool = False) -> Outcome:
-    with gamefile.locked(path):
-        gf, g = gamefile.load(path)
-        reloaded = expect is not None and gf.origin != expect
-        n = min(n, len(gf.actions))
-        new = gamefile.drop_last(gf, n)
-        g2 = gamefile.replay(new)
-        if n:
-            gamefile.save(new, path)
-        return Outcome((), (), None, None, g2, new, reloaded)
-
-
-try:  # the house's one saving path (issue 29 §2), once merged
-    from lignum_companion.gamefile.commit import commit, undo  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - until the house branch is merged
-    commit = _commit_here
-    undo = _undo_here
+commit = gamefile.commit
+undo = gamefile.undo
+NOT_YOURS = frozenset({"line_not_yours", "table_line_not_yours", "no_player"})  # refusals answered 403
 
 
 def events_json(accepted: tuple[Any, ...]) -> list[dict[str, Any]]:
-    """The events of accepted lines as plain JSON (engine/events.py's `to_json`, once the events are in)."""
-    out: list[dict[str, Any]] = []
-    for a in accepted:
-        for e in a.events:
-            out.append(e.to_dict() if hasattr(e, "to_dict") else dict(e))
-    return out
+    """The events of accepted lines as plain JSON (docs/events.md), in the order they happened."""
+    return list(engine_events.to_json([e for a in accepted for e in a.events]))
 
 
-def said(g: Game, accepted: tuple[Any, ...]) -> list[str]:
-    """The echo of accepted lines in the shown language (views/events.py once it is in; the lines themselves
-    until then)."""
+def said(g: Game, accepted: tuple[Any, ...], before: Game | None = None) -> list[str]:
+    """The echo of accepted lines in the shown language: each line, then what it moved (views/events.py)."""
     try:
         from lignum_companion.views.events import event_lines  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
