@@ -265,3 +265,19 @@ def example_path(name: str):
     from serve_helpers import EXAMPLES
 
     return EXAMPLES / name
+
+
+def test_docs_serve_md_lists_every_key_of_the_state(game) -> None:
+    """docs/serve.md names each key a page, script or test reads; the state holds exactly those."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "serve.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"`(\w+)`", doc))
+    app, host, links = app_for(game)
+    with TestClient(app) as c:
+        for url in (f"/p/{links.players['ben']}/state", f"/t/{links.table}/state"):
+            state = c.get(url).json()
+            assert set(state) <= documented, set(state) - documented
+            for move in state.get("moves", []):
+                assert set(move) <= documented

@@ -12,6 +12,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
@@ -22,7 +23,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from lignum_companion.serve.host import Answer, Host, Viewer
+from lignum_companion.serve.host import Host, Viewer
 from lignum_companion.texts import catalog as texts
 
 MAX_BODY = 4096  # bytes of a POST; a line of the notation is well under 200
@@ -118,104 +119,108 @@ def _secured(response: Response) -> Response:
     return response
 
 
-def build(host: Host) -> Starlette:
-    """The application for one game."""
-    misses = Misses()
+class Handlers:
+    """The answers of one game's server; each first finds the viewer a link's secret names, or answers 404."""
 
-    async def not_found(request: Request, exc: Exception | None = None) -> Response:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.misses = Misses()
+
+    async def not_found(self, request: Request, exc: Exception | None = None) -> Response:
         client = request.client.host if request.client else "?"
-        await pause(misses.delay(client))
+        await pause(self.misses.delay(client))
         return PlainTextResponse("Not Found", 404)
 
-    def who(request: Request) -> Viewer | None:
-        kind, secret = request.path_params["kind"], request.path_params["secret"]
-        return host.viewer(kind, secret) if kind in ("p", "t") and len(secret) < 100 else None
+    def who(self, request: Request) -> Viewer | None:
+        kind, secret = request.path_params.get("kind", ""), request.path_params.get("secret", "")
+        return self.host.viewer(kind, secret) if kind in ("p", "t") and len(secret) < 100 else None
 
-    async def page(request: Request) -> Response:
-        v = who(request)
-        if v is None:
-            return await not_found(request)
+    async def page(self, request: Request) -> Response:
+        if self.who(request) is None:
+            return await self.not_found(request)
         base = f"/{request.path_params['kind']}/{request.path_params['secret']}"
         html = asset("page.html").decode("utf-8").replace("{base}", base)
         return Response(html, media_type="text/html; charset=utf-8")
 
-    async def static(request: Request) -> Response:
+    async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
-        if who(request) is None or (name not in ASSETS and name not in FONTS):
-            return await not_found(request)
+        if self.who(request) is None or (name not in ASSETS and name not in FONTS):
+            return await self.not_found(request)
         if name in FONTS:
             return Response(asset(name), media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
         return Response(asset(name), media_type=ASSETS[name])
 
-    async def state(request: Request) -> Response:
-        v = who(request)
+    async def state(self, request: Request) -> Response:
+        v = self.who(request)
         if v is None:
-            return await not_found(request)
-        lang = _lang(request, host)
-        body = await asyncio.to_thread(host.state, v, lang)
+            return await self.not_found(request)
+        body = await asyncio.to_thread(self.host.state, v, _lang(request, self.host))
         return JSONResponse(body)
 
-    async def act(request: Request) -> Response:
-        v = who(request)
+    async def act(self, request: Request) -> Response:
+        v = self.who(request)
         if v is None:
-            return await not_found(request)
-        lang = _lang(request, host)
-        data = await _json_body(request, host, lang)
+            return await self.not_found(request)
+        lang = _lang(request, self.host)
+        data = await _json_body(request, self.host, lang)
         if isinstance(data, Response):
             return data
         line, rid = data.get("line"), data.get("id", "")
         if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE or not isinstance(rid, str) \
                 or len(rid) > MAX_ID:
-            return _bad(host, lang)
-        answer = await asyncio.to_thread(host.act, v, " ".join(line.split()), rid, lang)
-        return _answer(answer)
+            return _bad(self.host, lang)
+        answer = await asyncio.to_thread(self.host.act, v, " ".join(line.split()), rid, lang)
+        return JSONResponse(answer.body, answer.status)
 
-    async def undo(request: Request) -> Response:
-        v = who(request)
+    async def undo(self, request: Request) -> Response:
+        v = self.who(request)
         if v is None:
-            return await not_found(request)
-        lang = _lang(request, host)
-        data = await _json_body(request, host, lang)
+            return await self.not_found(request)
+        lang = _lang(request, self.host)
+        data = await _json_body(request, self.host, lang)
         if isinstance(data, Response):
             return data
         rid = data.get("id", "")
         if not isinstance(rid, str) or len(rid) > MAX_ID:
-            return _bad(host, lang)
-        answer = await asyncio.to_thread(host.undo, v, rid, data.get("confirm") is True, lang)
-        return _answer(answer)
+            return _bad(self.host, lang)
+        answer = await asyncio.to_thread(self.host.undo, v, rid, data.get("confirm") is True, lang)
+        return JSONResponse(answer.body, answer.status)
 
-    async def rules(request: Request) -> Response:
-        v = who(request)
-        if v is None:
-            return await not_found(request)
-        lang = _lang(request, host)
+    async def rules(self, request: Request) -> Response:
+        if self.who(request) is None:
+            return await self.not_found(request)
         query = request.query_params.get("q", "")[:MAX_QUERY]
-        found = await asyncio.to_thread(host.speak, lang, lambda: _lookup(query, host.g.step))
+        step = self.host.g.step
+        found = await asyncio.to_thread(self.host.speak, _lang(request, self.host), lambda: _lookup(query, step))
         return JSONResponse({"topics": found})
 
-    async def events(request: Request) -> Response:
-        v = who(request)
-        if v is None:
-            return await not_found(request)
-        if len(host.queues) >= MAX_LISTENERS:
+    async def events(self, request: Request) -> Response:
+        if self.who(request) is None:
+            return await self.not_found(request)
+        if len(self.host.queues) >= MAX_LISTENERS:
             return PlainTextResponse("Busy", 503)
-        lang = _lang(request, host)
         queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=64)
-        host.queues.add(queue)
-        return EventSourceResponse(_stream(host, queue, lang, request.headers.get("last-event-id", "")), ping=15,
+        self.host.queues.add(queue)
+        last = request.headers.get("last-event-id", "")[:MAX_ID]
+        return EventSourceResponse(_stream(self.host, queue, _lang(request, self.host), last), ping=15,
                                    send_timeout=10)
 
+
+def build(host: Host) -> Starlette:
+    """The application for one game: its routes, the file's watch while it runs, the guard around it."""
+    h = Handlers(host)
     routes = [
-        Route("/{kind}/{secret}", page),
-        Route("/{kind}/{secret}/", page),
-        Route("/{kind}/{secret}/state", state),
-        Route("/{kind}/{secret}/act", act, methods=["POST"]),
-        Route("/{kind}/{secret}/undo", undo, methods=["POST"]),
-        Route("/{kind}/{secret}/events", events),
-        Route("/{kind}/{secret}/rules", rules),
-        Route("/{kind}/{secret}/assets/{name}", static),
+        Route("/{kind}/{secret}", h.page),
+        Route("/{kind}/{secret}/", h.page),
+        Route("/{kind}/{secret}/state", h.state),
+        Route("/{kind}/{secret}/act", h.act, methods=["POST"]),
+        Route("/{kind}/{secret}/undo", h.undo, methods=["POST"]),
+        Route("/{kind}/{secret}/events", h.events),
+        Route("/{kind}/{secret}/rules", h.rules),
+        Route("/{kind}/{secret}/assets/{name}", h.static),
     ]
 
+    @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         host.loop = asyncio.get_running_loop()
         watcher = asyncio.create_task(host.watch())
@@ -224,10 +229,7 @@ def build(host: Host) -> Starlette:
         finally:
             watcher.cancel()
 
-    from contextlib import asynccontextmanager
-
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found},
-                    lifespan=asynccontextmanager(lifespan))
+    app = Starlette(routes=routes, exception_handlers={404: h.not_found, 405: h.not_found}, lifespan=lifespan)
     app.add_middleware(Guard)
     return app
 
@@ -276,10 +278,6 @@ def _too_large(host: Host, lang: str) -> Response:
     from lignum_companion.serve.state import text
 
     return JSONResponse({"ok": False, "refusal": host.speak(lang, lambda: text("too_large", most=MAX_BODY))}, 413)
-
-
-def _answer(answer: Answer) -> Response:
-    return JSONResponse(answer.body, answer.status)
 
 
 def _lookup(query: str, step: str) -> list[dict[str, Any]]:
