@@ -61,6 +61,7 @@ def live_server(path: Path):
     try:
         yield f"http://127.0.0.1:{sock.getsockname()[1]}", links, host
     finally:
+        host.close()
         server.should_exit = True
         thread.join(10)
         sock.close()

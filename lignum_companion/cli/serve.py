@@ -77,7 +77,7 @@ def _serve(serving, path, links, sock) -> None:
     host = Host(path, links)
     why = "SIGINT"
     try:
-        serving.run(path, sock, build(host))
+        serving.run(path, sock, build(host), host.close)
     except KeyboardInterrupt as e:  # uvicorn stopped gracefully, then raised the signal again
         why = stopping._name(getattr(e, "signum", None))
     try:

@@ -243,6 +243,8 @@ async def _stream(host: Host, queue: asyncio.Queue[Any], lang: str, last_id: str
         yield {"event": "hello", "id": host.version, "data": json.dumps(hello, ensure_ascii=False)}
         while True:
             news = await queue.get()
+            if news is None:  # the server is stopping
+                return
             body = await asyncio.to_thread(host.news_json, news, lang)
             yield {"event": "line", "id": news.version, "data": json.dumps(body, ensure_ascii=False)}
     finally:

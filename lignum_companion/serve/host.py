@@ -83,7 +83,7 @@ class Host:
         self.gf, self.g = gamefile.load(path)
         self.seen_stat = _stat(path)
         self.answered: OrderedDict[tuple[str, str], Answer] = OrderedDict()
-        self.queues: set[asyncio.Queue[News]] = set()
+        self.queues: set[asyncio.Queue[News | None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.cache = _Cache()
         self.seq = 0
@@ -254,7 +254,12 @@ class Host:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._fan_out, news)
 
-    def _fan_out(self, news: News) -> None:
+    def close(self) -> None:
+        """End every open stream (the server is stopping): each page's queue gets an empty news."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._fan_out, None)
+
+    def _fan_out(self, news: News | None) -> None:
         for q in list(self.queues):
             if q.full():
                 q.get_nowait()

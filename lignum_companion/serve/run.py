@@ -69,14 +69,20 @@ def print_links(title: str, file: str, entries: list[tuple[str, str]], qr: bool,
     sys.stdout.flush()
 
 
-def run(path: Path, sock: socket.socket, app: Any) -> None:
-    """Serve until a signal; uvicorn shuts the connections down, then raises the signal again for the caller."""
+def run(path: Path, sock: socket.socket, app: Any, on_exit: Callable[[], None] = lambda: None) -> None:
+    """Serve until a signal; uvicorn shuts the connections down, then raises the signal again for the caller.
+    `on_exit` runs first (the open event streams end, so no page holds the stop up)."""
     import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            on_exit()
+            super().handle_exit(sig, frame)
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
                             limit_concurrency=200, h11_max_incomplete_event_size=16_384, server_header=False,
                             proxy_headers=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    Server(config).run(sockets=[sock])
 
 
 def names_of(path: Path) -> list[str]:

@@ -169,6 +169,7 @@
     if (!r.ok) return;
     state = await r.json();
     render(state);
+    document.body.dataset.lines = String(state.lines); // what the page shows now (tests wait on it)
   }
 
   function say(lines) {
