@@ -70,6 +70,7 @@ class News:
 class _Cache:
     version: str = ""
     states: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    legal: view.Legal = field(default_factory=dict)  # the players' legal moves, shared by every viewer
 
 
 class Host:
@@ -113,8 +114,8 @@ class Host:
             key = (v.key, lang)
             if key not in self.cache.states:
                 with texts.speaking(lang):
-                    built = view.player_state(g, gf, version, v.index) if v.index is not None \
-                        else view.table_state(g, gf, version)
+                    built = view.player_state(g, gf, version, v.index, self.cache.legal) \
+                        if v.index is not None else view.table_state(g, gf, version, self.cache.legal)
                 self.cache.states[key] = built
             return self.cache.states[key]
 

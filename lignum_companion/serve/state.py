@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lignum_companion.engine import LignumError, flow, legal_actions, score
+from lignum_companion.engine import LignumError, flow, score
 from lignum_companion.engine import data as D
 from lignum_companion.engine.actions import TABLE_VERBS, Action
 from lignum_companion.engine.flow import FREE_VERBS
+from lignum_companion.engine.legal import candidates
 from lignum_companion.engine.pieces import parse_bag
 from lignum_companion.engine.state import Game
 from lignum_companion.texts import catalog as texts
@@ -35,22 +36,23 @@ def _table(headers: list[str], rows: list[list[Any]]) -> dict[str, Any]:
     return {"headers": [str(h) for h in headers], "rows": [[str(c) for c in row] for row in rows]}
 
 
-def _money_change(g: Game, pi: int, action: Action) -> int | None:
-    """What the move does to the player's money, tried on a copy (the price shown before it is pressed)."""
+def _tried(g: Game, action: Action) -> int | None:
+    """The player's money after the move, tried on a copy; None when the engine refuses it (the only judge)."""
     trial = g.clone()
     try:
         flow.apply(trial, action)
     except LignumError:
         return None
-    return trial.players[pi].money - g.players[pi].money
+    pi = g.player_index(action.player or "")
+    return trial.players[pi].money if pi is not None else None
 
 
-def _move(g: Game, pi: int, a: Action) -> dict[str, Any]:
+def _move(g: Game, pi: int, a: Action, after: int) -> dict[str, Any]:
     """One legal action as a button: the verb in words, the rest of the line, the money it moves."""
     verbs = texts.load("serve")["verbs"]
     rest = a.text[len(a.player) + 1:] if a.player and a.text.startswith(a.player + " ") else a.text
     args = rest.split(" ", 1)[1] if " " in rest else ""
-    change = _money_change(g, pi, a)
+    change = after - g.players[pi].money
     parts = args.split()
     said = [_arg_words(part) for part in parts]
     if a.verb == "go" and len(parts) > 1 and parts[0].isdigit():  # `go 10 2`: location 10, hire 2 (R3)
@@ -82,13 +84,24 @@ def _arg_words(part: str) -> str:
         return part
 
 
-def moves_of(g: Game, pi: int) -> list[dict[str, Any]]:
-    """A player's legal moves now (engine.legal_actions), the step's own moves first, then loans and huts."""
+def legal_moves(g: Game, pi: int) -> list[tuple[Action, int]]:
+    """A player's legal moves now with the money each leaves them: the engine's candidates (as
+    `engine.legal_actions` takes them), each tried once on a copy, which is both the check and the price."""
     if g.over or pi not in flow.actors(g):
         return []
-    legal = legal_actions(g, player=pi)
-    return [_move(g, pi, a) for a in legal if a.verb not in FREE_VERBS] + \
-           [_move(g, pi, a) for a in legal if a.verb in FREE_VERBS]
+    out = []
+    for a in candidates(g, player=pi):
+        after = _tried(g, a)
+        if after is not None:
+            out.append((a, after))
+    return out
+
+
+def moves_of(g: Game, pi: int, legal: list[tuple[Action, int]] | None = None) -> list[dict[str, Any]]:
+    """A player's moves as buttons, the step's own moves first, then loans and huts."""
+    legal = legal_moves(g, pi) if legal is None else legal
+    return [_move(g, pi, a, m) for a, m in legal if a.verb not in FREE_VERBS] + \
+           [_move(g, pi, a, m) for a, m in legal if a.verb in FREE_VERBS]
 
 
 def _mill(g: Game, pi: int | None) -> dict[str, Any]:
@@ -121,7 +134,18 @@ def _common(g: Game, gf: Any, version: str) -> dict[str, Any]:
     }
 
 
-def player_state(g: Game, gf: Any, version: str, pi: int) -> dict[str, Any]:
+Legal = dict[int, list[tuple[Action, int]]]  # each player's legal moves, worked out once per version of the file
+
+
+def _legal(g: Game, pi: int, known: Legal | None) -> list[tuple[Action, int]]:
+    if known is None:
+        return legal_moves(g, pi)
+    if pi not in known:
+        known[pi] = legal_moves(g, pi)
+    return known[pi]
+
+
+def player_state(g: Game, gf: Any, version: str, pi: int, known: Legal | None = None) -> dict[str, Any]:
     """A player's page: where the game is, what to do now, their mill, their moves, their coming winter."""
     p = g.players[pi]
     out = _common(g, gf, version)
@@ -131,14 +155,14 @@ def player_state(g: Game, gf: Any, version: str, pi: int) -> dict[str, Any]:
         "your_turn": mine,
         "todo": views.reminder(g) if mine else text("not_your_turn", waiting=views.waiting_for(g)),
         "mill": _mill(g, pi),
-        "moves": moves_of(g, pi),
+        "moves": moves_of(g, pi, _legal(g, pi, known)),
         "winter": [line.strip() for line in views.forecast_player_lines(g, pi)],
         "can_undo": bool(out["last_line"]) and _is_line_of(g, out["last_line"], p.name),
     })
     return out
 
 
-def table_state(g: Game, gf: Any, version: str) -> dict[str, Any]:
+def table_state(g: Game, gf: Any, version: str, known: Legal | None = None) -> dict[str, Any]:
     """The table's page: the whole board, whom the game waits for, every actor's moves, the table's entries."""
     out = _common(g, gf, version)
     kind = flow.actor_kind(g)
@@ -151,7 +175,8 @@ def table_state(g: Game, gf: Any, version: str) -> dict[str, Any]:
         "clearing": views.clearing_line(g),
         "table_entry": kind == "table",
         "entry_verbs": list(TABLE_VERBS),
-        "moves_by_player": {g.players[i].name: moves_of(g, i) for i in flow.actors(g)} if kind != "table" else {},
+        "moves_by_player": {g.players[i].name: moves_of(g, i, _legal(g, i, known)) for i in flow.actors(g)}
+        if kind != "table" else {},
         "winter": [line.strip() for line in views.forecast_lines(g)],
         "can_undo": bool(out["last_line"]),
     })
