@@ -108,13 +108,13 @@ def test_cli_callback_installs_the_refusal_renderer_before_any_command(tmp_path:
 
 
 def test_typer_converter_hook_is_in_place_and_commands_run_without_pydantic(tmp_path: Path) -> None:
-    """cli.py builds plain converters through typer 0.29's `_TyperParameter.get_runtime_param`; if typer
+    """cli/typer_plain.py builds plain converters through typer 0.29's `_TyperParameter.get_runtime_param`; if typer
     changed, the hook would quietly step aside and every command would pay for pydantic again."""
     from typer import core
 
     import lignum_companion.cli.app  # noqa: F401 - installs the hook
 
-    assert core._TyperParameter.get_runtime_param.__module__ == "lignum_companion.cli.app"
+    assert core._TyperParameter.get_runtime_param.__module__ == "lignum_companion.cli.typer_plain"
     code = (f"import sys; sys.argv = ['lignum', 'show', {str(EXPERT)!r}]\nfrom lignum_companion.cli.entry import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('pydantic' in sys.modules, file=sys.stderr)\n")

@@ -39,8 +39,12 @@ def version(setup, log, k: int) -> gamefile.GameFile:
 
 
 # Every point of a save where a kill could land, in order; the child stops at one of them and is killed there.
+# Where the file system has hard links, FILE.bak is the old file itself, linked (nothing is written for it), so
+# there is no half-written backup to stop at.
 STAGES = ("temp-created", "temp-half-written", "temp-done", "backup-created", "backup-half-written", "backup-done",
           "backup-replaced", "replaced")
+if hasattr(os, "link"):
+    STAGES = tuple(s for s in STAGES if s != "backup-half-written")
 REPLACED_AT = STAGES.index("replaced")  # from here on the file is the new version
 BACKUP_AT = STAGES.index("backup-replaced")  # from here on the backup is the old file
 
@@ -53,7 +57,7 @@ def _saver(path: Path, version: gamefile.GameFile, stage: str, ready: int) -> No
             os.write(ready, b"x")
             time.sleep(120)  # the parent kills us now
 
-    saving.stage_hook = stop_here
+    saving._stage = stop_here  # this forked child only
     gamefile.save(version, path)
 
 

@@ -2,7 +2,7 @@
 takes only a free name or an earlier PDF's (item 2); the lock is the `filelock` package's, with the old guarantees
 (issue 20, section 4).
 
-Each edit is made at a named stage of the save (save.stage_hook), so nothing here depends on timing; one race
+Each edit is made at a named stage of the save (monkeypatching save._stage), so nothing here depends on timing; one race
 with a thread that keeps appending notes checks the same promise the way a table would break it.
 """
 
@@ -32,7 +32,7 @@ def game(tmp_path: Path, lines: list[str] = (), name: str = "g.lignum") -> Path:
 
 
 @pytest.fixture
-def hook():
+def hook(monkeypatch):
     """Run `action` when the save reaches `stage` (once)."""
     plan: dict[str, object] = {}
 
@@ -41,9 +41,8 @@ def hook():
             plan.pop("stage")
             plan["action"]()  # type: ignore[operator]
 
-    saving.stage_hook = at
-    yield plan
-    saving.stage_hook = None
+    monkeypatch.setattr(saving, "_stage", at)
+    return plan
 
 
 def append_note(path: Path):
@@ -301,4 +300,47 @@ def test_item2_a_link_planted_while_the_sheet_is_made_is_not_replaced(tmp_path):
     with pytest.raises(pdf.ExportError):
         pdf.write_atomic(target, b"%PDF-1.4 test", force=True)
     assert target.is_symlink() and victim.read_text(encoding="utf-8") == "precious"
+    assert not leftovers(tmp_path)
+
+
+# --- FILE.bak is written once (issue 29 §5) ----------------------------------------------------------------
+
+
+def _writes(monkeypatch) -> list[str]:
+    """The temporary files a save writes, by role ("temp" for the new version, "backup" for a copy of the old)."""
+    roles: list[str] = []
+    real = atomic.write_temp
+
+    def counted(*args, **kwargs):
+        roles.append(kwargs.get("role", "temp"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(atomic, "write_temp", counted)
+    return roles
+
+
+def test_a_save_makes_the_backup_once_the_old_file_itself(tmp_path, monkeypatch):
+    path = game(tmp_path, [PATH_2P])
+    old, inode = path.read_bytes(), path.stat().st_ino
+    roles = _writes(monkeypatch)
+    gamefile.save(gamefile.append(gamefile.read(path), [fix("anna", "money", 1, "x")]), path)
+    bak = path.with_name(path.name + gamefile.BACKUP_SUFFIX)
+    assert roles == ["temp"]  # only the new version is written; FILE.bak is a second name of the old file
+    assert bak.read_bytes() == old and bak.stat().st_ino == inode
+    assert not leftovers(tmp_path)
+
+
+def test_without_hard_links_the_backup_is_one_copy(tmp_path, monkeypatch):
+    path = game(tmp_path, [PATH_2P])
+    old = path.read_bytes()
+    roles = _writes(monkeypatch)
+
+    def no_links(*args, **kwargs):
+        raise OSError(1, "no hard links here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    monkeypatch.setattr(atomic, "exchange", lambda a, b: False)  # nor a swap of names (a FAT or network folder)
+    gamefile.save(gamefile.append(gamefile.read(path), [fix("anna", "money", 1, "x")]), path)
+    assert roles == ["temp", "backup"]
+    assert path.with_name(path.name + gamefile.BACKUP_SUFFIX).read_bytes() == old
     assert not leftovers(tmp_path)

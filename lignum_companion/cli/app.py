@@ -4,6 +4,7 @@
 
 import typer
 
+from lignum_companion.cli import typer_plain
 from lignum_companion.cli.lang import LangGroup
 
 app = typer.Typer(
@@ -17,60 +18,7 @@ app = typer.Typer(
 )
 
 
-def _plain_parameters() -> None:
-    """Convert plain str, int, bool and list[str] parameters without pydantic, through a typer internal.
-
-    typer 0.29 checks every parameter value with a pydantic TypeAdapter, and importing pydantic costs about
-    0.1 s on every command (benchmarks/bench_cli.py). typer has no public switch for this, so this replaces
-    `typer.core._TyperParameter.get_runtime_param`, typer 0.29's lazy builder of a parameter's converter, with
-    one that builds a plain converter for those four annotations; pyproject.toml pins typer to 0.29.x for it,
-    and tests/test_startup.py checks that the hook is in place and that commands run without pydantic. Other
-    kinds of parameter, and a typer whose internals differ, keep typer's own conversion.
-    """
-    try:
-        from typer import core
-        from typer._click.exceptions import BadParameter
-    except ImportError:
-        return
-    param_cls = getattr(core, "_TyperParameter", None)
-    typer_own = getattr(param_cls, "get_runtime_param", None)
-    if param_cls is None or typer_own is None:
-        return
-    plain: dict[object, type] = {str: str, int: int, bool: bool, list[str]: str}
-
-    class Plain:
-        def __init__(self, convert: type) -> None:
-            self.convert = convert
-
-        def one(self, value, param, ctx):
-            if self.convert is bool or isinstance(value, self.convert):
-                return value
-            try:
-                return self.convert(value)
-            except ValueError:
-                from lignum_companion.texts import catalog as texts
-
-                raise BadParameter(texts.text("cli", "not_whole_number", value=value), ctx=ctx, param=param) from None
-
-        def coerce(self, value, param, ctx):
-            if param.multiple or param.nargs == -1:
-                return [self.one(v, param, ctx) for v in value or ()]
-            return None if value is None else self.one(value, param, ctx)
-
-    def get_runtime_param(self):
-        try:
-            d = self.type_descriptor
-            if self._runtime_param is None and d.annotation in plain and not (
-                    d.is_choice or d.is_ranged or d.is_file or d.parameter_info.parser):
-                self._runtime_param = Plain(plain[d.annotation])
-        except AttributeError:  # a typer whose internals differ: keep its own conversion
-            pass
-        return typer_own(self)
-
-    param_cls.get_runtime_param = get_runtime_param
-
-
-_plain_parameters()
+typer_plain.install()  # the one reach into typer's internals: cli/typer_plain.py says why and what it saves
 
 
 def _version(value: bool) -> None:

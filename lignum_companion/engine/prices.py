@@ -39,6 +39,29 @@ def loan_repayment(loans: int) -> int:
     return data.LOAN_REPAYMENT[loans]
 
 
+def check_loans(loans: int) -> None:
+    """A player holds at most two loans (R15)."""
+    if loans > data.MAX_LOANS:
+        raise IllegalAction.keyed("loans_count_max", "R15", max=data.MAX_LOANS, loans=loans)
+
+
+@dataclass(frozen=True)
+class LoanRow:
+    """What a number of loans brings now and costs back at the end (R15)."""
+
+    loans: int
+    received: int
+    repay: int
+    cost: int  # repay - received
+
+
+def loan_row(loans: int) -> LoanRow:
+    """The figures of holding `loans` loans (R15)."""
+    received = loans * data.LOAN_AMOUNT
+    repay = loan_repayment(loans)
+    return LoanRow(loans, received, repay, repay - received)
+
+
 def drying_area_fits(pieces: dict[str, int], *, doubled: bool = False) -> bool:
     """Whether a drying area's content respects R11: one disk or up to two milled logs, never a mix."""
     disks = sum(n for p, n in pieces.items() if not p.startswith("m"))
@@ -108,3 +131,30 @@ def settle_bill(bill: WinterBill, *, round: int, step: str, player: int, sold: d
     paid = min(bill.cost, cash)
     return WinterSettled(**vars(bill), round=round, step=step, player=player, handed=min(bill.need, bill.have),
                          sold=sold, sale_value=sale_value, paid=paid, debt=bill.cost - paid, money_after=cash - paid)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinterPaid(WinterBill):
+    """A winter need's bill with what is paid from the money after the loans, the money left, and what is left over
+    (food thrown away, or heating wood kept for the next winter)."""
+
+    paid: int
+    money_left: int
+    left_over: int
+
+
+def winter_paid(need: int, have: int, money: int, loans: int) -> WinterPaid:
+    """One need walked through R14: the bill, the loans it forces, then paid as far as the money goes."""
+    bill = winter_bill(need, have, money, loans)
+    paid = min(bill.cost, bill.money_after_loans)
+    return WinterPaid(**vars(bill), paid=paid, money_left=bill.money_after_loans - paid, left_over=max(0, have - need))
+
+
+def winter_walk(food_need: int, heat_need: int, food: int, heat: int, money: int,
+                loans: int = 0) -> tuple[WinterPaid, WinterPaid]:
+    """A winter card walked through R14: feeding first, then heating; loans before any sale. A feeding shortfall is
+    covered by selling exactly that much wood, so the heating starts from the money left ($0)."""
+    check_loans(loans)
+    feeding = winter_paid(food_need, food, money, loans)
+    heating = winter_paid(heat_need, heat, feeding.money_left, loans + feeding.loans_taken)
+    return feeding, heating

@@ -26,14 +26,24 @@ from .verbs.cutting import can_relocate, winter_cut_firewood
 from .verbs.mill import dry1_fits, furnish_possible, must_sell, sale_total, saw_jobs, saw_yield, shift_drying
 from .verbs.table import fill_empty_areas, place_cards
 from .verbs.travel import location_skipped, market_value, plan_cost, plan_targets, split_food
-from .verbs.winter import default_heating, forced_sale_value, sellable_in_winter, winter_need, wood_example
+from .verbs.winter import (
+    default_heating,
+    forced_sale_value,
+    heating_missed,
+    need_and_have,
+    sellable_in_winter,
+    step_bill,
+    winter_need,
+    wood_example,
+)
 
 __all__ = [
     "HANDLERS", "Handler", "area_wood", "available_workers", "can_relocate", "default_heating", "dry1_fits",
-    "fill_empty_areas", "forced_sale_value", "free_area", "furnish_possible", "gain", "location_skipped",
-    "market_value", "must_sell", "need_money", "place_cards", "plan_active", "plan_cost", "plan_targets", "sale_total",
-    "saw_jobs", "saw_yield", "sellable_in_winter", "shift_drying", "split_food", "winter_cut_firewood", "winter_need",
-    "wood_example", "index_of", "move", "receive", "record", "spend",
+    "fill_empty_areas", "forced_sale_value", "free_area", "furnish_possible", "gain", "heating_missed",
+    "location_skipped", "market_value", "must_sell", "need_and_have", "need_money", "place_cards", "plan_active",
+    "plan_cost", "plan_targets", "sale_total", "saw_jobs", "saw_yield", "sellable_in_winter", "shift_drying",
+    "step_bill", "split_food", "winter_cut_firewood", "winter_need", "wood_example", "index_of", "move", "receive",
+    "record", "spend",
 ]
 
 

@@ -14,7 +14,7 @@ import glob
 import os
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from lignum_companion.gamefile.errors import FileChanged, SaveError
@@ -23,13 +23,12 @@ from lignum_companion.gamefile.lock import check_name_fits, locked
 from lignum_companion.gamefile.replay import MAX_FILE_BYTES, fingerprint_of, read_fd
 from lignum_companion.system import atomic
 
-stage_hook: Callable[[str], None] | None = None  # tests stop a save at a named stage to kill it there
 saved: list[Path] = []  # files this process has saved, for the line printed when a signal stops it
 
 
 def _stage(name: str) -> None:
-    if stage_hook is not None:
-        stage_hook(name)
+    """A named point of a save ("temp-done", "backup-replaced", "replaced", ...): nothing happens here; tests
+    replace this function (monkeypatch) to stop or kill a save at one of them."""
 
 
 class _Current:
@@ -130,13 +129,16 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
         try:
             _stage("temp-done")
             bak = p.with_name(p.name + BACKUP_SUFFIX)
+            linked = False  # FILE.bak is the old file itself (a second name for it), not a copy of its bytes
             if backup and current is not None:
-                btmp = atomic.write_temp(p.parent, bak.name, current.data, mode, stage=_stage, role="backup")
+                btmp, linked = _backup_temp(p, bak, current, mode)
                 try:
                     _stage("backup-done")
                     if not current.unchanged():
                         raise FileChanged("changed_during", path=path)
                     os.replace(btmp, bak)
+                    if linked:  # FILE.bak was this very file already (a save killed just here): renaming a name
+                        atomic.unlink_quietly(btmp)  # onto another of the same file leaves both, so drop this one
                 except BaseException:
                     atomic.unlink_quietly(btmp)
                     raise
@@ -149,13 +151,13 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
                 _put_back(p, current, mode)  # no swap here: the edit reached the old file just before the replace
                 raise FileChanged("changed_during", path=path)
             if displaced is not None:
-                if backup:
+                if backup and not linked:
                     os.replace(displaced, bak)  # the old file itself: a late write into it is kept there
-                    if current is not None and not current.unchanged():  # an edit opened before the swap landed
-                        os.replace(bak, p)  # after its check: the old file, with the edit, takes the name back
-                        raise FileChanged("changed_during", path=path)
                 else:
-                    atomic.unlink_quietly(displaced)
+                    atomic.unlink_quietly(displaced)  # linked: FILE.bak already names the old file
+                if backup and current is not None and not current.unchanged():  # an edit opened before the swap
+                    os.replace(bak, p)  # landed after its check: the old file, with the edit, takes the name back
+                    raise FileChanged("changed_during", path=path)
         except BaseException:
             atomic.unlink_quietly(tmp)
             raise
@@ -165,6 +167,26 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
     saved.append(Path(path))
     _stage("replaced")
     atomic.fsync_dir(p.parent)
+
+
+def _backup_temp(p: Path, bak: Path, current: _Current, mode: int) -> tuple[str, bool]:
+    """A temporary name for FILE.bak, and whether it is the old file itself: a hard link to the file this save
+    read (written once, never copied; a late write into the old file lands in FILE.bak), or, where the file
+    system has no hard links, a copy of its bytes."""
+    name = os.path.join(p.parent, f".{bak.name}.{os.urandom(4).hex()}.tmp")
+    try:
+        os.link(p, name, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        return atomic.write_temp(p.parent, bak.name, current.data, mode, stage=_stage, role="backup"), False
+    try:
+        st = os.lstat(name)
+        if (st.st_dev, st.st_ino) != (current.st.st_dev, current.st.st_ino):  # an editor's new file took the name
+            raise FileChanged("changed_during", path=p)
+        _stage("backup-created")
+    except BaseException:
+        atomic.unlink_quietly(name)
+        raise
+    return name, True
 
 
 def _nothing_at(name: str) -> bool:

@@ -10,7 +10,7 @@ that each do one job (the names are theirs; import from here).
 - commit.py: the one use case that changes a game (`commit`, `undo`, `note`): lock, read, apply all or nothing,
   save; its `Outcome` is what clients render
 
-What a save records for tests and for the line said when a signal stops a command (`stage_hook`, `saved`) lives in
+What a save records for tests and for the line said when a signal stops a command (`_stage`, `saved`) lives in
 save.py and is set there, never through this face.
 """
 

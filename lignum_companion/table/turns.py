@@ -7,7 +7,7 @@ from collections.abc import Callable
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
-from ..engine import NotationError, flow, legal_actions, prices, rules
+from ..engine import NotationError, flow, legal_actions, market, rules
 from ..engine import data as D
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
@@ -219,10 +219,9 @@ class TurnMenus(WorkMenus, WinterMenus):
     def _market_note(self, p: Player, a: Action) -> str:
         g = self.g
         args = a.args
-        cost = args["buy"].get("saw", 0) * D.SAW_PRICE + args["buy"].get("food", 0) * D.FOOD_PRICE
-        card = rules.plan_active(g, p, "craftwork")
-        income = sum(prices.craftwork_set_price(total(s), card) for s in args["sets"])
-        income += D.TRADE_CARD_TOKEN_PRICE * total(args["trade"])
+        sums = market.visit_sums(args["sets"], args["trade"], args["buy"],  # the engine's sums (R17)
+                                 craftwork_card=rules.plan_active(g, p, "craftwork"))
+        cost, income = sums.cost, sums.income
         parts = []  # each thing in words first (buy 1 saw: pay $1), then the money
         if args["buy"]:
             parts.append(tpl("note_buy", what=words.said(args["buy"])))

@@ -7,9 +7,8 @@ from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
 from ..engine import data as D
-from ..engine import prices, rules
+from ..engine import rules
 from ..engine.actions import Action
-from ..engine.pieces import total
 from ..engine.state import Player
 from .common import tpl
 from .entries import MenuEntries
@@ -32,11 +31,9 @@ class WinterMenus(MenuEntries):
     def _winter_sale(self, p: Player, main: list[Action], step: str) -> tuple[list[Choice], int | None]:
         """R14 walked through: what is missing, the loans taken first, then the wood sold for the rest."""
         g = self.g
-        food, heat = rules.winter_need(g, p)  # the card, plus one food per carpenter (R14, R23)
-        need, have = (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
-        bill = prices.winter_bill(need, have, p.money, p.loans)
+        bill = rules.step_bill(g, p, step)  # the card, plus one food per carpenter (R14, R23)
         what = texts.load("reminders")["winter"]["food" if step == "feeding" else "logs"]
-        self.say(tpl("winter_bill", name=p.name, need=need, have=have, missing=bill.missing, cost=bill.cost,
+        self.say(tpl("winter_bill", name=p.name, need=bill.need, have=bill.have, missing=bill.missing, cost=bill.cost,
                      what=what, money=p.money))
         if bill.loans_taken:
             self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))

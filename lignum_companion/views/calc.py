@@ -1,18 +1,22 @@
 """Table calculators (sale, winter, loan, market): pure functions over the engine's prices, text and JSON.
 
-Every figure comes from `engine.prices` or `engine.data`, so the calculators can never disagree with the
-engine. Each calculator returns a frozen result; `render_*` turns it into lines for the table and
-`asdict`-style `*.as_json()` gives the same figures with their names for scripts.
+Every figure and every limit comes from the engine (`engine.prices`: sale prices, the winter walk of R14, loans;
+`engine.market`: the market's sums, the saw limit, the craftwork-set optimiser), so the calculators keep no rule
+of their own and can never disagree with the game; the engine's refusals are said here with the calculator's
+options named (templates/<lang>/calc.toml [errors]). Each calculator returns a frozen result; `render_*` turns
+it into lines for the table and `asdict`-style `*.as_json()` gives the same figures with their names for scripts.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from typing import Any
 
 from lignum_companion.engine import data, prices
+from lignum_companion.engine import market as engine_market
 from lignum_companion.engine.errors import IllegalAction, LignumError
 from lignum_companion.texts import catalog as texts
 
@@ -24,6 +28,21 @@ class CalcInputError(LignumError):
 def _said(key: str, **fields: Any) -> str:
     """A refusal of the calculators in the shown language (templates/<lang>/calc.toml [errors])."""
     return texts.fill(texts.load("calc")["errors"][key], **fields)
+
+
+_OWN_KEY = {"loans_count_max": "loans_max"}  # an engine refusal's key -> the calculator's wording of it
+
+
+@contextmanager
+def _asking() -> Iterator[None]:
+    """Ask the engine; a refusal it words for the game is said with the calculator's options (e.g. --trade-card)."""
+    try:
+        yield
+    except IllegalAction as e:
+        key = _OWN_KEY.get(e.key, e.key)
+        if key and key in texts.load("calc")["errors"]:
+            raise IllegalAction(_said(key, **e.fields), e.rule) from None
+        raise
 
 
 # Names used on the command line, derived from the engine's names: "milled firewood" -> "milled-firewood".
@@ -194,14 +213,11 @@ def render_sale(result: SaleResult) -> str:
 # --- winter -------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class WinterStep(prices.WinterBill):
-    """One winter need (feeding or heating) walked through R14: the engine's bill plus what is paid and kept."""
+@dataclass(frozen=True, kw_only=True)
+class WinterStep(prices.WinterPaid):
+    """One winter need (feeding or heating) as the engine walked it through R14, named by its step."""
 
     step: str  # "feeding" or "heating"
-    paid: int
-    money_left: int
-    left_over: int  # food thrown away, or heating wood kept for the next winter
 
 
 @dataclass(frozen=True)
@@ -222,27 +238,16 @@ class WinterResult:
         return asdict(self)
 
 
-def _winter_step(step: str, need: int, have: int, money: int, loans: int) -> WinterStep:
-    """Run the engine's R14 bill for one need and add what the table pays and keeps."""
-    bill = prices.winter_bill(need, have, money, loans)
-    paid = min(bill.cost, bill.money_after_loans)
-    return WinterStep(**vars(bill), step=step, paid=paid, money_left=bill.money_after_loans - paid,
-                      left_over=max(0, have - need))
-
-
 def winter(food_need: int, heat_need: int, food: int, heat: int, money: int, loans: int = 0) -> WinterResult:
-    """Walk R14: feeding first, then heating; loans before any sale; the rest is raised by selling wood.
-
-    When feeding leaves a shortfall the player sells wood to cover exactly that, so heating starts from $0
-    (selling more is the player's choice and would only lower the heating shortfall).
-    """
+    """Walk R14 with the engine (prices.winter_walk): feeding first, then heating; loans before any sale; the rest
+    is raised by selling wood."""
     for name, value in (("food need", food_need), ("heating need", heat_need), ("food", food),
                         ("heating wood", heat), ("money", money), ("loans", loans)):
         non_negative(name, value)
-    if loans > data.MAX_LOANS:
-        raise IllegalAction(_said("loans_max", max=data.MAX_LOANS, loans=loans), "R15")
-    feeding = _winter_step("feeding", food_need, food, money, loans)
-    heating = _winter_step("heating", heat_need, heat, feeding.money_left, loans + feeding.loans_taken)
+    with _asking():
+        walked = prices.winter_walk(food_need, heat_need, food, heat, money, loans)
+    feeding, heating = (WinterStep(**vars(paid), step=step) for paid, step in zip(walked, ("feeding", "heating"),
+                                                                                   strict=True))
     return WinterResult(
         feeding=feeding, heating=heating, money_before=money, money_left=heating.money_left,
         loans_before=loans, loans_after=loans + feeding.loans_taken + heating.loans_taken,
@@ -286,14 +291,7 @@ def render_winter(result: WinterResult) -> str:
 # --- loans --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LoanRow:
-    """What a number of loans brings now and costs at the end (R15)."""
-
-    loans: int
-    received: int
-    repay: int
-    cost: int  # repay - received
+LoanRow = prices.LoanRow  # what a number of loans brings now and costs at the end (R15)
 
 
 @dataclass(frozen=True)
@@ -313,22 +311,16 @@ class LoanResult:
         return asdict(self)
 
 
-def _loan_row(n: int) -> LoanRow:
-    received = n * data.LOAN_AMOUNT
-    repay = prices.loan_repayment(n)
-    return LoanRow(n, received, repay, repay - received)
-
-
 def loan(loans: int | None = None) -> LoanResult:
     """Loan figures: the whole table, or for a player holding `loans`, their position and the next step."""
-    rows = tuple(_loan_row(n) for n in range(1, data.MAX_LOANS + 1))
+    rows = tuple(prices.loan_row(n) for n in range(1, data.MAX_LOANS + 1))
     if loans is None:
         return LoanResult(rows, None, None, None)
     non_negative("loans", loans)
-    if loans > data.MAX_LOANS:
-        raise IllegalAction(_said("loans_max", max=data.MAX_LOANS, loans=loans), "R15")
-    current = _loan_row(loans)
-    nxt = _loan_row(loans + 1) if loans < data.MAX_LOANS else None
+    with _asking():
+        prices.check_loans(loans)
+    current = prices.loan_row(loans)
+    nxt = prices.loan_row(loans + 1) if loans < data.MAX_LOANS else None
     return LoanResult(rows, loans, current, nxt)
 
 
@@ -357,14 +349,7 @@ def render_loan(result: LoanResult) -> str:
 # --- market -------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CraftSet:
-    """One set of identical craftwork tokens sold together; `jokers` of them stand in for `token`."""
-
-    token: str
-    size: int
-    jokers: int
-    price: int
+CraftSet = engine_market.CraftSet  # one set of identical craftwork tokens sold together (R17)
 
 
 @dataclass(frozen=True)
@@ -423,71 +408,9 @@ def _token_code(name: str, sellable: tuple[str, ...]) -> str:
     return words.read_code(name, sellable) or _own_name(name, "tokens", {})
 
 
-Best = tuple[int, int, int]  # (dollars, -tokens used, -jokers used): more money, then keep more tokens
-
-
-def _best_sets(n: int, card: bool) -> tuple[Best, tuple[int, ...]]:
-    """Best split of n identical tokens into sets (sizes from the price table); leftovers stay unsold."""
-    sizes = sorted(data.CRAFTWORK_SET_PRICE)
-    best: list[tuple[Best, tuple[int, ...]]] = [((0, 0, 0), ())]
-    for total in range(1, n + 1):
-        cand = best[total - 1]  # leave one token unsold
-        for size in sizes:
-            if size <= total:
-                (money, used, _), parts = best[total - size]
-                option = ((money + prices.craftwork_set_price(size, card), used - size, 0), parts + (size,))
-                if option[0] > cand[0]:
-                    cand = option
-        best.append(cand)
-    return best[n]
-
-
-def craftwork_sets(
-    counts: dict[str, int], jokers: int, card: bool = False
-) -> tuple[list[CraftSet], dict[str, int]]:
-    """Group craftwork tokens into the sets that pay most (R17), a joker counting as any kind.
-
-    Dynamic programming over the kinds with the jokers still free; jokers left over form sets of their own.
-    Among equal sums it uses fewer tokens, then fewer jokers, keeping them back for huts.
-    """
-    kinds = [k for k in data.CRAFTWORK if k != "joker"]
-    best_sets = cache(lambda n: _best_sets(n, card))  # per call: the price table is read afresh each time
-    Plan = list[tuple[str, int, tuple[int, ...]]]  # (kind, jokers used, set sizes)
-    memo: dict[tuple[int, int], tuple[Best, Plan]] = {}
-
-    def go(i: int, free: int) -> tuple[Best, Plan]:
-        """Best sets for kinds[i:] with `free` jokers still unassigned."""
-        if (i, free) not in memo:
-            if i == len(kinds):
-                (money, used, _), parts = best_sets(free)
-                memo[(i, free)] = ((money, used, used), [("joker", -used, parts)] if parts else [])
-            else:
-                own = counts.get(kinds[i], 0)
-                best: tuple[Best, Plan] = ((-1, 0, 0), [])
-                for offered in range(free + 1):
-                    (money, used, _), parts = best_sets(own + offered)
-                    jokers_used = max(0, -used - own)
-                    if jokers_used < offered:
-                        continue  # the same split with fewer jokers offered is tried already
-                    (money2, used2, jokers2), rest = go(i + 1, free - jokers_used)
-                    score = (money + money2, used + used2, jokers2 - jokers_used)
-                    if score > best[0]:
-                        best = (score, ([(kinds[i], jokers_used, parts)] if parts else []) + rest)
-                memo[(i, free)] = best
-        return memo[(i, free)]
-
-    unsold = {k: n for k, n in counts.items() if n} | ({"joker": jokers} if jokers else {})
-    sets: list[CraftSet] = []
-    for kind, _jokers_used, parts in go(0, jokers)[1]:
-        own_left = unsold.get(kind, 0) if kind != "joker" else 0
-        for size in sorted(parts, reverse=True):
-            own_in_set = min(size, own_left)
-            own_left -= own_in_set
-            sets.append(CraftSet(kind, size, size - own_in_set, prices.craftwork_set_price(size, card)))
-            if kind != "joker":
-                unsold[kind] -= own_in_set
-            unsold["joker"] = unsold.get("joker", 0) - (size - own_in_set)
-    return sets, {k: n for k, n in unsold.items() if n > 0}
+def craftwork_sets(counts: dict[str, int], jokers: int, card: bool = False) -> tuple[list[CraftSet], dict[str, int]]:
+    """The sets that pay most (R17), as the engine finds them (engine.market.craftwork_sets)."""
+    return engine_market.craftwork_sets(counts, jokers, card)
 
 
 def market(
@@ -507,31 +430,19 @@ def market(
     non_negative("--money", money)
     counts = parse_tokens(sell or [])
     trade_counts = {t: counts.pop(t) for t in data.TRADE_CARD_TOKENS if t in counts}
-    if trade_counts and not trade_card:
-        raise IllegalAction(_said("trade_card", tokens=", ".join(trade_counts)), "R17")
-    if not counts and not trade_counts and not buy_saws and not buy_food:
-        raise IllegalAction(_said("nothing_at_market"), "R3")
-    if saws_owned is not None:
-        if saws_owned > data.MAX_SAWS:
-            raise IllegalAction(_said("saws_owned_max", max=data.MAX_SAWS, owned=saws_owned), "R17")
-        if saws_owned + buy_saws > data.MAX_SAWS:
-            raise IllegalAction(_said("saws_more", max=data.MAX_SAWS, owned=saws_owned,
-                                      room=data.MAX_SAWS - saws_owned, buy=buy_saws), "R17")
-    elif buy_saws > data.MAX_SAWS:
-        raise IllegalAction(_said("saws_buy_max", max=data.MAX_SAWS, buy=buy_saws), "R17")
+    buy = {k: n for k, n in (("saw", buy_saws), ("food", buy_food)) if n}
+    with _asking():  # the engine's limits: the Trade card (R17), something bought or sold (R3), four saws (R17)
+        engine_market.check_visit(sells=bool(counts), trade=trade_counts, buys=bool(buy), trade_card=trade_card)
+        engine_market.check_saws(buy_saws, saws_owned)
     jokers = counts.pop("joker", 0)
-    sets, unsold = craftwork_sets(counts, jokers, craftwork_card)
-    trade = tuple(
-        Purchase(t, n, data.TRADE_CARD_TOKEN_PRICE, n * data.TRADE_CARD_TOKEN_PRICE)
-        for t, n in trade_counts.items()
-    )
-    buys = tuple(
-        Purchase(item, n, each, n * each)
-        for item, n, each in (("saw", buy_saws, data.SAW_PRICE), ("food", buy_food, data.FOOD_PRICE))
-        if n
-    )
-    income = sum(s.price for s in sets) + sum(t.total for t in trade)
-    spend = sum(b.total for b in buys)
+    sets, unsold = engine_market.craftwork_sets(counts, jokers, craftwork_card)
+    sums = engine_market.visit_sums([{s.token: s.size} for s in sets], trade_counts, buy,
+                                    craftwork_card=craftwork_card)
+    trade = tuple(Purchase(t, n, data.TRADE_CARD_TOKEN_PRICE, n * data.TRADE_CARD_TOKEN_PRICE)
+                  for t, n in trade_counts.items())
+    buys = tuple(Purchase(item, n, each, n * each)
+                 for item, n, each in (("saw", buy_saws, data.SAW_PRICE), ("food", buy_food, data.FOOD_PRICE)) if n)
+    income, spend = sums.income, sums.cost
     notes: list[str] = []
     if saws_owned is None and buy_saws:
         notes.append(texts.text("calc", "market", "saws_note", max=data.MAX_SAWS))

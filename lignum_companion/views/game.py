@@ -339,21 +339,15 @@ def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
 
 def winter_forecast(g: Game, pi: int) -> str:
     """The bill of the player who must choose wood to sell now (feeding or heating), before it is settled."""
-    from lignum_companion.engine import prices
-    from lignum_companion.engine.pieces import total
+    from lignum_companion.engine.rules import step_bill
 
     tpl = texts.load("reminders")["winter"]
-    from lignum_companion.engine.rules import winter_need
-
     p = g.players[pi]
-    food, heat = winter_need(g, p)  # carpenters eat too (R23)
     step = g.step
-    feeding = step == StepName.FEEDING
-    need, have = (food, p.food) if feeding else (heat, total(p.wood["store"]))
-    bill = prices.winter_bill(need, have, p.money, p.loans)
-    return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
-                      have=have, missing=bill.missing, cost=bill.cost,
-                      what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
+    bill = step_bill(g, p, step)  # the engine's R14 bill: carpenters eat too (R23)
+    return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=bill.need,
+                      have=bill.have, missing=bill.missing, cost=bill.cost,
+                      what=tpl["food"] if step == StepName.FEEDING else tpl["logs"], loans=bill.loans_taken,
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
@@ -363,12 +357,10 @@ def heating_warning(g: Game, pi: int, sell: dict[str, dict[str, int]]) -> str:
 
     if g.step != StepName.FEEDING or not sell.get("store"):
         return ""
-    from lignum_companion.engine.rules import winter_need
+    from lignum_companion.engine.rules import heating_missed
 
     p = g.players[pi]
-    heat = winter_need(g, p)[1]
-    left = total(p.wood["store"]) - total(sell["store"])
-    miss = max(0, heat - left) - max(0, heat - total(p.wood["store"]))
+    miss = heating_missed(g, p, total(sell["store"]))
     if miss <= 0:
         return ""
     return texts.fill(counted(texts.load("reminders")["winter"], "heating_warning", total(sell["store"]), miss),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import data, prices
+from .. import data, market
 from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
 from ..events import (
@@ -103,16 +103,13 @@ def check_plan(g: Game, p: Player, card: str, pair: int) -> int:
 
 def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
     """Check a market visit (R17) and return (income, cost, craftwork spent)."""
-    card_prices = plan_active(g, p, "craftwork")
-    income = 0
     spent: Bag = {}
     for s in a["sets"]:
-        size = total(s)
         kinds = [k for k in s if k != "joker"]
         if len(kinds) > 1:
             raise IllegalAction.keyed("craftwork_set_mixed", "R17", value=dict(s))
-        income += prices.craftwork_set_price(size, card_prices)
         add_all(spent, s)
+    sums = market.visit_sums(a["sets"], a["trade"], a["buy"], craftwork_card=plan_active(g, p, "craftwork"))
     if not has_all(p.craftwork, spent):
         raise IllegalAction.keyed("craftwork_missing", "R17", name=p.name, craftwork=dict(p.craftwork),
                                   value=dict(spent))
@@ -121,12 +118,11 @@ def market_value(g: Game, p: Player, a: GoArgs) -> tuple[int, int, Bag]:
             raise IllegalAction.keyed("trade_without_card", "R20")
         if not has_all(p.equipment, a["trade"]):
             raise IllegalAction.keyed("trade_tokens_missing", "R17", name=p.name, equipment=dict(p.equipment))
-        income += data.TRADE_CARD_TOKEN_PRICE * total(a["trade"])
     saws = a["buy"].get("saw", 0)
     if saws and p.equipment.get("saw", 0) + saws > data.MAX_SAWS:
         raise IllegalAction.keyed("market_saws_max", "R17", name=p.name, value=p.equipment.get('saw', 0),
                                   MAX_SAWS=data.MAX_SAWS)
-    cost = saws * data.SAW_PRICE + a["buy"].get("food", 0) * data.FOOD_PRICE
+    income, cost = sums.income, sums.cost
     if not (a["sets"] or a["trade"] or a["buy"]):
         raise IllegalAction.keyed("market_nothing", "R3")
     if p.money + income < cost:

@@ -22,6 +22,26 @@ def winter_need(g: Game, p: Player) -> tuple[int, int]:
     return food + p.carpenters * data.CARPENTER_FOOD, heat
 
 
+def need_and_have(g: Game, p: Player, step: str) -> tuple[int, int]:
+    """What a winter step's bill counts (R14): at the feeding the food asked and held, at the heating the heating
+    wood asked and the milled pieces in the firewood storage. The rules, the reminders and the menus ask here."""
+    food, heat = winter_need(g, p)
+    return (food, p.food) if step == "feeding" else (heat, total(p.wood["store"]))
+
+
+def step_bill(g: Game, p: Player, step: str) -> prices.WinterBill:
+    """The bill of a winter step for a player as things stand (R14): missing pieces, cost, the loans it forces."""
+    need, have = need_and_have(g, p, step)
+    return prices.winter_bill(need, have, p.money, p.loans)
+
+
+def heating_missed(g: Game, p: Player, sold_from_store: int) -> int:
+    """Heating wood that selling `sold_from_store` stored pieces at the feeding leaves missing beyond what was
+    missing anyway (R14: the feeding's sale comes before the heating)."""
+    need, have = need_and_have(g, p, "heating")
+    return max(0, need - (have - sold_from_store)) - max(0, need - have)
+
+
 def _bonus(g: Game, pi: int, a: KindArgs) -> None:
     move(g, g.players[pi], "supply", "woodpile", {a["kind"]: 1}, "R13")
 
@@ -108,8 +128,7 @@ def settle(g: Game, p: Player, need: int, have: int, sell: dict[str, Bag], what:
 
 def _feed(g: Game, pi: int, a: FeedArgs) -> None:
     p = g.players[pi]
-    need = winter_need(g, p)[0]
-    have = p.food
+    need, have = need_and_have(g, p, "feeding")
     settle(g, p, need, have, a["sell"], "food")
     # R14: handed food goes to the supply; leftover food is discarded after winter
     spend(g, p, "food", {"food": min(need, have)} if min(need, have) else {}, "feeding", "R14")
@@ -130,7 +149,7 @@ def default_heating(p: Player, need: int) -> Bag:
 
 def _heat(g: Game, pi: int, a: HeatArgs) -> None:
     p = g.players[pi]
-    need = winter_need(g, p)[1]
+    need = need_and_have(g, p, "heating")[0]
     logs = a["logs"] if a["logs"] is not None else default_heating(p, need)
     check_pieces(p, "store", logs)
     can = min(need, total(p.wood["store"]))
