@@ -50,6 +50,8 @@ def test_R24_a_drying_entry_while_others_still_sell_is_accepted_and_the_others_s
     e = refused(g, "cleo sell sale:F", "R24")  # her selling is over; the refusal says who the step waits for
     assert "cleo has finished the selling step" in str(e) and "anna (selling), ben (selling)" in str(e)
     play(g, None, "anna sell sale:2F", "ben sell sale:F")
+    assert g.step_of(0) == "selling"  # R11 amended: she may sell again (her milled firewood) until she moves on
+    play(g, None, "anna done")
     assert g.step_of(0) == "drying" or g.step_of(0) == "end"
 
 

@@ -8,19 +8,25 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import PATHS, fix, forward, game_at, play, player, script_to, start
+from helpers import PATHS, fix, forward, game_at, idle_line, play, player, script_to, start
 
 from lignum_companion import table
 from lignum_companion.engine import data as D
 from lignum_companion.table.layout import cell_columns, fit_table, turned_table
 from lignum_companion.texts import catalog as texts
+from lignum_companion.views import events as echo
 from lignum_companion.views import game as views
-from lignum_companion.views import moves
 
 
-def said(before, after) -> dict[str, str]:
-    """Each player's moves on the board, as the table mode says them."""
-    return {m.name: m.moves for m in moves.board_moves(before, after)}
+def said(g, *lines: str, auto: bool | None = False) -> dict[str, str]:
+    """Each player's moves on the board as the table mode says them (worded from the engine's events), for the
+    lines played now; `auto`: the automatic moves only (True), the typed ones (False) or both (None)."""
+    from lignum_companion.engine import play as engine_play
+
+    before = g.clone()
+    events = [e for line in lines for e in engine_play(g, line).events]
+    return {s.name: s.text for s in echo.said(g, events, before=before)
+            if s.kind == "moves" and s.name and (auto is None or s.auto == auto)}
 
 
 
@@ -33,58 +39,78 @@ at = game_at  # a game at a step of a round (helpers.game_at)
 def test_the_drying_step_says_which_piece_moves_from_which_area_to_which():
     g = at(step="selling", round=2, before=(fix("anna", "dry1.S", 1), fix("anna", "dry2.mF", 2),
                                             fix("anna", "sale.F", 1)))
-    b = g.clone()
-    forward(g, None, step="drying", who="anna")
-    text = said(b, g)["anna"]
-    assert "every drying area moves one area right" in text
-    assert "from the second drying area to the third drying area" in text
-    assert "from the first drying area to the second drying area" in text
-    b = g.clone()
-    play(g, None, "anna dry F")
-    # said once, the shift not again; the piece in words first, the notation beside (GLOSSARY)
-    assert said(b, g)["anna"] == "1 firewood (F) from the sale area to the first drying area"
+    text = said(g, "anna dry F", auto=True)["anna"]  # her drying starts: the shift first, told as automatic (R11)
+    assert text.startswith("the drying shift (R11)")
+    assert "2 milled firewood from the second drying area to the third drying area" in text
+    assert "1 softwood from the first drying area to the second drying area" in text
+    # the move she typed is said once, apart from the shift, in words (no area code, GLOSSARY)
+    g = at(step="selling", round=2, before=(fix("anna", "dry1.S", 1), fix("anna", "dry2.mF", 2),
+                                            fix("anna", "sale.F", 1)))
+    assert said(g, "anna dry F") == {"anna": "1 firewood from the sale area to the first drying area"}
+
+
+def test_a_sale_then_the_drying_is_never_an_impossible_move():
+    """issue 29: `harold sell sale:F` was told as firewood from the sale area to the second drying area."""
+    g = at(step="selling", round=2, before=(fix("anna", "dry1.F", 1), fix("anna", "sale.F", 1),
+                                            fix("anna", "sale.S", 1)))
+    text = said(g, "anna sell sale:F")["anna"]
+    assert text.startswith("sell 1 firewood from the sale area") and "drying" not in text
+    auto = said(g, "anna done", auto=True)["anna"]
+    assert auto == "the drying shift (R11): 1 firewood from the first drying area to the second drying area"
 
 
 def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.F", 5), fix("anna", "bearers", 2),
                                               fix("anna", "wagon", 2), fix("anna", "fodder", 3)))
     assert player(g, "anna").fodder == [3]
-    b = g.clone()
-    play(g, None, "anna wagon sale:3F")
-    text = said(b, g)["anna"]
-    assert "3 firewood (3F) from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
+    text = said(g, "anna wagon sale:3F")["anna"]
+    assert "3 firewood from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
     assert "1 wagon back to the supply" in text  # the wagon token is spent (R7)
-    b = g.clone()
-    play(g, None, "anna wagon sale:2F")
-    assert "fodder 2 spent: back to the supply" in said(b, g)["anna"]
+    assert "fodder 2 spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
+
+
+def test_a_hut_spent_by_a_transport_is_said():
+    """issue 29: `victoria sledge saw:H hut:1`, `carry sale:S hut:1`: the hut token just disappeared."""
+    g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
+    text = said(g, "anna carry sale:S hut:1")["anna"]
+    assert "spend 1 accommodation hut: return the accommodation hut token" in text
+    assert "1 softwood from the woodpile to the sale area" in text
+    g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
+    texts.choose("ko")
+    try:
+        text = said(g, "anna carry sale:S hut:1")["anna"]
+    finally:
+        texts.choose("en")
+    assert "일꾼 숙소 1개를 써서" in text and "목재더미 → 가판대" in text
+    assert "(sale)" not in text and "(woodpile)" not in text
 
 
 def test_building_huts_turns_the_craftwork_tokens_onto_the_hut_areas():
     g = at(step="travel", round=1, before=(fix("anna", "stake", 1), fix("anna", "board", 1), fix("anna", "joker", 1)))
-    b = g.clone()
-    play(g, None, "anna build drying+food+accom")
-    text = said(b, g)["anna"]
+    text = said(g, "anna build drying+food+accom")["anna"]
     assert text.startswith("turn the craftwork tokens") and "stake" in text and "joker" in text
     assert "drying" in text and "accom" in text or "accommodation" in text
 
 
 def test_planned_work_puts_the_token_pair_on_the_card_and_the_season():
     g = at(step="travel", round=1, mode="expert")
-    b = g.clone()
-    play(g, None, "anna go 8 sawing 1")
-    text = said(b, g)["anna"]
+    text = said(g, "anna go 8 sawing 1")["anna"]
     assert "planned-work tokens numbered 1" in text and "Sawing" in text.title() and "year 1" in text
+
+
+def test_a_task_card_is_told_as_the_physical_card_beside_its_location():
+    g = at(step="travel", round=1, mode="advanced")
+    card = g.task_display[0]
+    text = said(g, f"anna go 13 {card.id}")["anna"]
+    assert f"take the ${card.value} card beside location 13 (task {card.id})" in text
 
 
 def test_a_carpenter_and_furniture_are_said_on_the_board():
     g = at(step="travel", round=1, expansion="joinery")
-    b = g.clone()
-    play(g, None, "anna go carpenter")
-    assert "take the carpenter" in said(b, g)["anna"]
+    assert "take the carpenter" in said(g, "anna go carpenter")["anna"]
     f = at(step="tasks", round=2, expansion="joinery", before=(fix("anna", "dry2.mS", 1),))
-    b = f.clone()
-    play(f, None, "anna furnish dry2:mS")
-    assert said(b, f)["anna"] == "1 milled softwood (mS) from the second drying area to the furniture shop"
+    assert said(f, "anna furnish dry2:mS")["anna"] == \
+        "1 milled softwood from the second drying area to the furniture shop"
 
 
 def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
@@ -93,18 +119,23 @@ def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
     g = at(step="travel", round=2, mode="advanced", before=(fix("anna", "sale.mF", 1),))
     player(g, "anna").tasks.append(Task("T9", 12, [["mF", 0]], [False]))
     forward(g, None, step="tasks", who="anna")
-    b = g.clone()
-    play(g, None, "anna fill T9 sale:mF")
-    text = said(b, g)["anna"]
-    assert "task T9 is complete: it pays $12 at the end (R19)" in text
-    assert "1 milled firewood (mF) off the sale area" in text
+    text = said(g, "anna fill T9 sale:mF")["anna"]
+    assert text.endswith("task T9 is complete: it pays $12 at the end (R19)")
+    assert "1 milled firewood from the sale area to the task card T9" in text
 
 
-def test_overtime_hardwood_onto_the_woodpile_is_said():
-    b = at(step="cutting", round=2)
-    g = b.clone()
-    player(g, "anna").wood["woodpile"]["H"] = 1  # what the Overtime card adds (the engine's own test covers it)
-    assert said(b, g)["anna"] == "1 hardwood (H) onto the woodpile"
+def test_overtime_hardwood_onto_the_woodpile_is_said_as_automatic():
+    g = at(step="travel", round=1, mode="expert",
+           cards=("overtime", "craftwork", "sawing", "food-supply"))
+    play(g, None, "anna go 8 overtime 1")
+    lines = []
+    from lignum_companion.engine import play as engine_play
+
+    while g.round < 3:
+        b = g.clone()
+        line = idle_line(g)
+        lines += echo.event_lines(g, engine_play(g, line).events, before=b)
+    assert "  Automatic, anna: 1 hardwood from the supply to the woodpile (Overtime, R20)." in lines
 
 
 def test_the_winter_bill_is_shown_before_its_money_and_a_terminal_waits_for_enter(tmp_path):
@@ -135,8 +166,13 @@ def test_the_winter_bill_is_shown_before_its_money_and_a_terminal_waits_for_ente
     session.report(before, before.clone(), [])
     assert asked == []  # no bill settled between equal states: no pause
     settled = before.clone()
-    forward(settled, None, step="path", round=5)
-    session.report(before, settled, [])
+    from lignum_companion.engine import play as engine_play
+
+    accepted = []
+    while not (settled.step == "path" and settled.round == 5):
+        line = idle_line(settled)
+        accepted.append(gamefile.Accepted(line, engine_play(settled, line).events))
+    session.report(before, settled, accepted)
     assert asked == [texts.load("screen")["text"]["bill_pause"]]
     assert path.read_text(encoding="utf-8") == lines
 
@@ -304,3 +340,56 @@ def test_a_line_typed_at_the_winter_bill_pause_is_the_next_answer_not_lost():
     assert "ben [1]> ben cut" in out.getvalue()
     assert con.line(" next>") == "later"  # then the answers go on from the input as before
     assert con.answers == 2
+
+
+def test_a_key_that_opens_choices_always_opens_them(monkeypatch):
+    """issue 29 §4: key `8` opened the planned-work choices in year 1 and, with one choice left, committed
+    `go 8 sawing 2` (-$1) at once in year 2. The task cards' key `13` the same with one card left."""
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.table import turns
+
+    script = start(4, mode="expert").then("path " + PATHS[4], "task 14 mF@0+mF@0", "task 16 S@0+mS@0",
+                                          "task 18 S@0+mF@0", "task 8 mF@1+mF@0")
+    path = script.write(Path(__import__("tempfile").mkdtemp()) / "keys.lignum")
+    gf, g = gamefile.load(path)
+    session = table.Session(path, gf, g, table.Console(tty=False, stdin=io.StringIO(), stdout=io.StringIO()))
+    every = turns.legal_actions
+
+    def one_each(g, player=None):  # one planned work choice and one task card left, as late in year 2
+        out, seen = [], set()
+        for a in every(g, player=player):
+            loc = a.args.get("loc") if a.verb == "go" else None
+            if loc in (8, 13) and loc in seen:
+                continue
+            seen.add(loc)
+            out.append(a)
+        return out
+
+    for legal in (every, one_each):
+        monkeypatch.setattr(turns, "legal_actions", legal)
+        menu = session.step_menu()
+        keyed = {c.key: c for c in menu.choices}
+        assert keyed["8"].shown == "go 8 ..." and keyed["13"].shown == "go 13 ..."
+        assert "8b" not in keyed
+
+
+def test_the_default_cut_says_it_takes_the_mill_worker_and_who_is_left_to_carry(tmp_path):
+    """issue 29 §4: the default cut used the mill worker without a word, leaving nobody to carry wood."""
+    from lignum_companion.gamefile import store as gamefile
+
+    script = script_to(start(2), step="cutting", round=1, who="anna").then(fix("anna", "woodcutters", 2))
+    path = script.write(tmp_path / "cut.lignum")
+    gf, g = gamefile.load(path)
+    p = player(g, "anna")
+    assert p.mill_worker and not p.workers.get("bearers") and g.players[flow_turn(g)].name == "anna"
+    session = table.Session(path, gf, g, table.Console(tty=False, stdin=io.StringIO(), stdout=io.StringIO()))
+    menu = session.step_menu()
+    notes = [c.note for c in menu.choices if c.shown.startswith("cut ")]
+    assert notes[0] == "cut 3 firewood in area 1; the mill worker cuts too, leaving nobody to carry wood"
+    assert "cut 2 firewood in area 1 with the hired woodcutters; the mill worker stays to carry wood" in notes
+
+
+def flow_turn(g) -> int:
+    from lignum_companion.engine import flow
+
+    return flow.actors(g)[0]

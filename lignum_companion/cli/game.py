@@ -97,9 +97,23 @@ def _do(path: Path, actions: list[str], quiet: bool = False, as_json: bool = Fal
     for a in outcome.accepted:
         out(say("ok", action=a.line))
     warnings = _heating_warnings(outcome.before, [a.line for a in outcome.accepted])
-    for line in warnings + views.changes(outcome.before, outcome.game) + views.warning_lines(outcome.alerts):
+    for line in warnings + _echo(outcome) + views.warning_lines(outcome.alerts):
         prose(line)
     return outcome
+
+
+def _echo(outcome: Any) -> list[str]:
+    """What the saved lines did, worded from the engine's events (views/events.py: each board move once,
+    automatic moves on their own lines, skips and winter bills), then the season's money when a round ended."""
+    from lignum_companion.views import game as views
+    from lignum_companion.views.events import event_lines
+
+    before, after = outcome.before or outcome.game, outcome.game
+    out = [line.strip() for line in event_lines(after, [e for a in outcome.accepted for e in a.events],
+                                                 before=before)]
+    for r in range(before.round, after.round):
+        out += views.recap_lines(after, r)
+    return out
 
 
 def _heating_warnings(before: Any, lines: list[str]) -> list[str]:

@@ -40,6 +40,7 @@ from .steps import (
 from .steps import current as current_step
 from .steps import index as steps_index
 from .steps import named as _step_named
+from .steps import of_player as _own_step
 from .steps import part as _part
 
 FREE_VERBS = ("loan", "build", "dryhut", "foodhut")
@@ -311,6 +312,9 @@ def _apply(g: Game, action: Action, box: list[Game], retry: bool = True) -> None
     if verb not in FREE_VERBS and _common_closable(g, pi, verb):
         _keep(g, box)
         _close_common(g, pi, verb)
+    if verb in FREE_VERBS and g.own_steps and not pace.finished(g, pi) and _own_step(g, pi).closed_by(g, pi, verb):
+        _keep(g, box)
+        pace.finish(g, pi)  # R11: a drying hut after a sale starts the player's drying
     kind, s = actor_kind(g), current_step(g)
     if kind == "free" and g.own_steps and verb not in FREE_VERBS:
         _apply_own(g, pi, action, box, retry)

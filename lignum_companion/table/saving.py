@@ -4,17 +4,17 @@ changed under the sitting reloaded, and the report of what the answer changed.""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
 from lignum_companion.views import game as views
-from lignum_companion.views.moves import bill_lines, board_moves
+from lignum_companion.views.events import said
 
 from ..engine import LignumError
 from ..engine.state import Game
-from .common import dollars, screen, tpl
+from .common import screen, tpl
 from .console import Interrupted, Rebuild, signals_held
 from .sitting import Sitting
 
@@ -37,7 +37,7 @@ class Saving(Sitting):
             self.refuse(outcome.refusal)
             return False
         before, self.gf, self.g = self.g, outcome.gamefile, outcome.game
-        self.report(before, self.g, [a.line for a in outcome.accepted])
+        self.report(before, self.g, outcome.accepted)
         return True
 
     def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
@@ -73,68 +73,57 @@ class Saving(Sitting):
                      actions=tpl("one_action" if n == 1 else "actions", n=n)))
         raise Interrupted("broken") from None
 
-    def report(self, before: Game, after: Game, done: list[str]) -> None:
-        """What an accepted answer changed, in the order the table does it (issue 21): the lines saved with the
-        money they moved, what to move on the board, the players with nothing to do, and a winter bill before
-        its money (at a terminal the table presses Enter once the bill is paid on the board), then the season's
-        money when a round ended."""
-        said = texts.load("screen")["saved"]  # a table draw in words first, the line as typed beside it
-        saved = [tpl("saved_words", words=said[t.split()[0]], text=t) if t.split()[0] in said
-                 else tpl("saved_line", text=t) for t in done]  # the notation lines as written to the file
-        money = self.money_lines(before, after)
-        bills = after.winter_bills[len(before.winter_bills):]
-        moves = board_moves(before, after)
-        if len(saved) == 1 and not bills:  # the mover's board moves and money on the line of their answer
-            actor = next((p.name for p in after.players if done[0].startswith(p.name + " ")), None)
-            own = [m for m in moves if actor is not None and m.name == actor]
-            cash = [m for m in money if actor is not None and m.strip().startswith(actor + ": ")]
-            parts = [own[0].moves] if own else []
-            parts += [cash[0].strip().partition(": ")[2]] if cash else []
-            if parts:
-                saved = [saved[0] + " - " + "; ".join(parts)]
-                moves = [m for m in moves if m not in own]
-                money = [m for m in money if m not in cash]
-        if len(saved) > 1 and len({d.split()[1:2][0] if len(d.split()) > 1 else "" for d in done}) == 1:
-            saved = [tpl("saved_line", text=", ".join(done))]  # `anna area 5, ben area 4, ...` in one line
-        for line in saved:
+    def report(self, before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> None:
+        """What an accepted answer did, in the order the table does it, worded from the engine's events (issue 29
+        §3; views/events.py): each saved line in words with the line as typed beside it, the mover's board moves
+        and money on it; then the other players' moves, the automatic moves on their own lines, the players with
+        nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
+        season's money when a round ended."""
+        saved, rest = echo_lines(before, after, accepted)
+        for line in saved + rest:
             self.say(line)
-        for m in moves:
-            self.say(m.line)
-        for line in views.skip_lines(after, after.skips[len(before.skips):]):
-            self.say(line)
-        if bills:
-            for line in bill_lines(after, bills):  # R14: what to hand in, before the money changes
-                self.say(line)
-            if self.con.tty:  # a pause, not a line of the log: piped scripts read on as before
-                typed = self.con.line(screen("bill_pause"))
-                if typed:  # a line typed instead of Enter is the table's next answer, never dropped
-                    self.con.ahead.append(typed)
-        if bills and after.round > before.round:  # the bills said it, and the season's money follows
-            billed = {after.players[b["player"]].name for b in bills}
-            money = [m for m in money if m.strip().partition(": ")[0] not in billed]
-        for line in money:
-            self.say(line)
+        if self.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
+            typed = self.con.line(screen("bill_pause"))  # a pause, not a line of the log: piped scripts read on
+            if typed:  # a line typed instead of Enter is the table's next answer, never dropped
+                self.con.ahead.append(typed)
         for r in range(before.round, after.round):
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
                 self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
 
-    def money_lines(self, before: Game, after: Game) -> list[str]:
-        """One line per player whose money, food, loans or debt changed."""
-        out = []
-        for p0, p1 in zip(before.players, after.players, strict=True):
-            sums: dict[str, list[int]] = {}
-            for e in p1.ledger[len(p0.ledger):]:
-                sums.setdefault(e.reason, []).append(e.amount)
-            parts = [f"{views.reason_words(reason)}{tpl('times', n=len(a)) if len(a) > 1 else ''} "
-                     f"{dollars(sum(a), sign=True)}" for reason, a in sums.items()]
-            if p0.money != p1.money or parts:
-                parts.append(f"${p0.money} → ${p1.money}")  # a change of money, as GLOSSARY writes it
-            show = texts.load("labels")["show"]
-            for attr, word in (("food", show["food"]), ("loans", show["loans"]), ("debt", show["debt"])):
-                a, b = getattr(p0, attr), getattr(p1, attr)
-                if a != b:
-                    parts.append(f"{word} ${a} → ${b}" if attr == "debt" else f"{word} {a} → {b}")  # debt is dollars
-            if parts:
-                out.append(f"     {p1.name}: " + ", ".join(parts))
-        return out
+
+def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:
+    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, the line as typed
+    beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb typed in
+    one answer (`anna area 5, ben area 4`) share one `ok` line."""
+    table_words = texts.load("screen")["saved"]
+    echoes = said(after, [e for a in accepted for e in a.events], before=before)
+    used: set[int] = set()
+    words_of: list[str] = []
+    for a in accepted:
+        verb = a.line.split()[0]
+        actor = after.player_index(a.line.split()[0]) if a.line.split() else None
+        own = ""
+        if actor is not None:
+            mine = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player == actor and not s.auto]
+            if mine:
+                used.add(id(mine[0]))
+                own = mine[0].text
+        elif verb in table_words:
+            own = table_words[verb]
+        else:
+            table = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player is None and not s.auto]
+            if table:
+                used.add(id(table[0]))
+                own = table[0].text
+        words_of.append(own)
+    lines = [a.line for a in accepted]
+    verbs = {(line.split()[1:2] or [""])[0] for line in lines}
+    if len(lines) > 1 and len(verbs) == 1 and all(words_of):
+        named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
+                 for line, w in zip(lines, words_of, strict=True)]
+        saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
+    else:
+        saved = [tpl("saved_words", words=w, text=line) if w else tpl("saved_line", text=line)
+                 for line, w in zip(lines, words_of, strict=True)]
+    return saved, [s.line for s in echoes if id(s) not in used]

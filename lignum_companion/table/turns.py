@@ -145,19 +145,19 @@ class TurnMenus(WorkMenus, WinterMenus):
                 for a in acts:
                     t = next(t for t in g.task_display if t.id == a.args["task"])
                     notes.append((a, tpl("note_task", value=t.value, needs=words.card_needs(t.missing()))))
-                if len(notes) == 1:
-                    choices.append(self.choice(*notes[0]))
-                else:  # one entry for the face-up cards, each card on `13 N` (issue 21: the menu fits the screen)
-                    cards = ", ".join(screen("task_value", id=a.args["task"], value=next(
-                        t.value for t in g.task_display if t.id == a.args["task"])) for a, _ in notes)
-                    choices += self._inline_or_sub(p, f"go {loc} ...", screen("tasks_menu", cards=cards), notes,
-                                                   most=1)
+                # one entry for the face-up cards, each card on `13 N` (issue 21: the menu fits the screen); a key
+                # that opens choices always opens them, one card left or four (issue 29 §4)
+                cards = ", ".join(screen("task_value", id=a.args["task"], value=next(
+                    t.value for t in g.task_display if t.id == a.args["task"])) for a, _ in notes)
+                choices += self._inline_or_sub(p, f"go {loc} ...", screen("tasks_menu", cards=cards), notes, most=0)
             elif kind == "plan":
                 notes = [(a, tpl("note_plan", card=words.card(a.args["card"]),
                                  season=views.season_name(D.round_season(g.round + a.args["pair"])),
                                  year=D.round_year(g.round + a.args["pair"]), pair=a.args["pair"],
                                  cost=rules.plan_cost(g, a.args["card"]))) for a in acts]
-                choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_plan_menu", n=len(acts)), notes)
+                menu = tpl("note_plan_menu_one" if len(acts) == 1 else "note_plan_menu", n=len(acts))
+                choices += self._inline_or_sub(p, f"go {loc} ...", menu, notes,
+                                               most=0)  # the key opens the cards, even with one left (issue 29 §4)
             elif kind == "market":
                 notes = [(a, self._market_note(p, a)) for a in acts]
                 choices += self._inline_or_sub(p, f"go {loc} ...", tpl("note_market_menu"), notes)

@@ -41,7 +41,14 @@ class WorkMenus(MenuEntries):
             most = max(total(a.args["pieces"]) for a in plain)
             best = sorted((a for a in plain if total(a.args["pieces"]) == most), key=wood_preference)
             shown = best[:4]
-            choices += [self.choice(a, tpl("note_cut", area=p.area, what=words.said(a.args["pieces"]))) for a in shown]
+            choices += [self.choice(a, self._cut_note(p, a)) for a in shown]
+            hired = p.workers.get("woodcutters", 0)
+            if most > hired > 0 and p.mill_worker and not p.workers.get("bearers") and not p.huts.get("accom"):
+                # the default cut takes the mill worker, leaving nobody to carry wood: offer the cut without him
+                kept = sorted((a for a in plain if total(a.args["pieces"]) == hired), key=wood_preference)[:1]
+                shown += kept
+                choices += [self.choice(a, tpl("note_cut_kept", area=p.area, what=words.said(a.args["pieces"])))
+                            for a in kept]
         with_hut = [a for a in cuts if a.args["hut"]]
         if with_hut:
             a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
@@ -57,6 +64,20 @@ class WorkMenus(MenuEntries):
         done = [a for a in main if a.verb == "done"]
         choices += [self.choice(a, tpl("note_no_cut")) for a in done]
         return choices, 0
+
+    @staticmethod
+    def _cut_note(p: Player, a: Action) -> str:
+        """A cut in words; one that needs the mill worker says so and who is left to carry wood (issue 29 §4,
+        R6, R33: hired woodcutters cut first)."""
+        what = words.said(a.args["pieces"])
+        if not (p.mill_worker and total(a.args["pieces"]) > p.workers.get("woodcutters", 0)):
+            return tpl("note_cut", area=p.area, what=what)
+        from lignum_companion.views.events import workers
+
+        left = {"bearers": p.workers.get("bearers", 0)}
+        huts = p.huts.get("accom", 0)
+        said = ", ".join(x for x in (workers(left), words.counted(huts, "accom", hut=True) if huts else "") if x)
+        return tpl("note_cut_mill", area=p.area, what=what, left=said or tpl("nobody_left"))
 
     @staticmethod
     def _winter_cut_note(p: Player, a: Action) -> str:

@@ -386,17 +386,6 @@ def recap_lines(g: Game, r: int) -> list[str]:
     return out
 
 
-def changes(before: Game, after: Game) -> list[str]:
-    """What the engine did by itself between two states: players skipped, winter bills settled, a season's
-    money recap when a round ended. The same lines for `do`, `next` and `play`."""
-    out = skip_lines(after, after.skips[len(before.skips):])
-    out += winter_lines(after, after.winter_bills[len(before.winter_bills):])
-    if after.round > before.round:
-        for r in range(before.round, after.round):
-            out += recap_lines(after, r)
-    return out
-
-
 def season_start_lines(g: Game) -> list[str]:
     """At the first step of a round (or at the end): the last round's money recap, and its winter bills."""
     first = {StepName.PATH, StepName.BONUS, StepName.RIVER}

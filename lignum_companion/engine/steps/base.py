@@ -97,6 +97,10 @@ def nothing(g: Game, pi: int) -> str:
     return "nothing"
 
 
+def no_free_verb(g: Game, pi: int, verb: str) -> bool:
+    return False
+
+
 def no_moves(g: Game, pi: int) -> list[Candidate]:
     return []
 
@@ -135,6 +139,9 @@ class Step:
     binding: Callable[[Game, int], bool] | None = None  # a move the next entry may not pass over (default: work)
     skip: Callable[[Game, int], str] = nothing  # why a player has nothing to do (templates: skip_<key>)
     auto: tuple[str, dict[str, Any]] | None = None  # the verb that settles a skipped player's step (R14)
+    # a free verb (a hut) that first ends the player's turn in this step at their own pace (R11: a drying hut
+    # after a sale starts their drying, as it did when one sale ended the selling step)
+    closed_by: Callable[[Game, int, str], bool] = no_free_verb
     must: Callable[[Game, int], IllegalAction | None] | None = None  # the refusal naming a move that cannot lapse
     candidates: Callable[[Game, int], list[Candidate]] = no_moves  # representative moves for legal_actions
     reminder: Callable[[Game, int | None], Reminder] = plain  # the reminder's situation and figures

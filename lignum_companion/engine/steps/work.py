@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import data, rules
 from ..errors import IllegalAction
+from ..ledger import Reason
 from ..pieces import total
 from ..state import Game, Player, Task
 from .base import Candidate, Reminder, Step, StepName, bags_up_to
@@ -347,10 +348,25 @@ def _must_sell(g: Game, pi: int) -> IllegalAction | None:
     return IllegalAction.keyed("must_sell_first", "R12", name=g.players[pi].name, value=must) if must else None
 
 
-SELLING = Step(StepName.SELLING, "clearing", ("sell", "done"), ("sell", "done"),
-               work=lambda g, pi: any(k != "H" for a in data.SALE_AREAS for k in g.players[pi].wood[a]),
+def sold_here(g: Game, pi: int) -> bool:
+    """Whether the player has sold in this round's selling step (a sale is the one ledger line of that reason)."""
+    return any(e.round == g.round and e.reason == Reason.SALE for e in g.players[pi].ledger)
+
+
+def _selling_work(g: Game, pi: int) -> bool:
+    return any(k != "H" for a in data.SALE_AREAS for k in g.players[pi].wood[a])
+
+
+# R11 amended: a player sells in as many entries as they like; their drying (and its shift) starts with their
+# first drying entry, their `done`, or their selling step closing (R24). A drying hut after a sale starts it too,
+# so old files, where one sale ended the step, replay unchanged. In strict order the turn binds until the
+# player's first sale (or `done`); after it, the next entry passes on.
+SELLING = Step(StepName.SELLING, "clearing", ("sell", "done"), ("done",),
+               work=_selling_work, binding=lambda g, pi: _must_sell(g, pi) is not None
+               or (_selling_work(g, pi) and not sold_here(g, pi)),
                skip=lambda g, pi: "nothing_to_sell", must=_must_sell,  # R12: the third drying area is sold
-               candidates=_selling_candidates)
+               candidates=_selling_candidates,
+               closed_by=lambda g, pi, verb: verb == "dryhut" and sold_here(g, pi))
 
 
 # --- drying (R11, R16) ------------------------------------------------------------------------------------------
