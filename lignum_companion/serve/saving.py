@@ -1,6 +1,5 @@
 """The server's way to the one saving path (`gamefile.commit` and `undo`, issue 29) and what it says of accepted
-lines: their events as JSON and, in the viewer's language, the echo `views/events.py` words (the lines alone in a
-tree without it)."""
+lines: their events as JSON and, in the viewer's language, the echo `views/events.py` words."""
 
 from __future__ import annotations
 
@@ -22,11 +21,8 @@ def events_json(accepted: tuple[Any, ...]) -> list[dict[str, Any]]:
 
 def said(g: Game, accepted: tuple[Any, ...], before: Game | None = None) -> list[str]:
     """The echo of accepted lines in the shown language: each line, then what it moved (views/events.py)."""
-    try:
-        from lignum_companion.views.events import event_lines  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return [a.line for a in accepted]
     from lignum_companion.texts import catalog as texts
+    from lignum_companion.views.events import event_lines
 
     evs = [e for a in accepted for e in a.events]
-    return [a.line for a in accepted] + list(event_lines(g, evs, texts.current()))
+    return [a.line for a in accepted] + list(event_lines(g, evs, texts.current(), before=before))
