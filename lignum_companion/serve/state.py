@@ -153,7 +153,7 @@ def player_state(g: Game, gf: Any, version: str, pi: int, known: Legal | None = 
     out.update({
         "viewer": {"kind": "player", "name": p.name},
         "your_turn": mine,
-        "todo": views.reminder(g) if mine else text("not_your_turn", waiting=views.waiting_for(g)),
+        "todo": views.reminder(g, player=pi) if mine else text("not_your_turn", waiting=views.waiting_for(g)),
         "mill": _mill(g, pi),
         "moves": moves_of(g, pi, _legal(g, pi, known)),
         "winter": [line.strip() for line in views.forecast_player_lines(g, pi)],

@@ -128,7 +128,8 @@
     $("mill-h").textContent = table_ ? t.mills : t.your_mill;
     $("mill").replaceChildren(table(s.mill));
     $("entry-h").textContent = table_ ? t.table_entry : t.type_line;
-    $("line").placeholder = table_ ? t.table_hint : t.type_hint;
+    $("line").placeholder = t.type_hint;
+    $("entry-hint").textContent = table_ ? t.table_hint : "";
     $("send").textContent = t.send;
     $("rules-h").textContent = t.rules;
     $("rules-q").placeholder = t.rules_hint;
@@ -172,11 +173,11 @@
     document.body.dataset.lines = String(state.lines); // what the page shows now (tests wait on it)
   }
 
-  function say(lines) {
+  function say(lines) { // the newest change first, its lines in the order they were said
     const news = $("news");
     $("news-box").hidden = false;
-    lines.forEach((line) => news.insertBefore(el("li", line), news.firstChild));
-    while (news.children.length > 8) news.removeChild(news.lastChild);
+    news.insertBefore(el("li", lines.join("\n")), news.firstChild);
+    while (news.children.length > 4) news.removeChild(news.lastChild);
   }
 
   function refuse(text) {
