@@ -75,6 +75,8 @@ def _arg_words(part: str) -> str:
         if part == "clearing":
             return str(said["clearing"])
         head, colon, rest = part.partition(":")
+        if colon and head == "hut" and rest.isdigit():  # accommodation huts spent as workers (R16)
+            return texts.fill(said["huts_one" if rest == "1" else "huts_many"], n=rest)
         if colon and head == "buy":
             return texts.fill(said["buy"], what=words.said(parse_bag(rest, D.EQUIPMENT)))
         if colon and head in D.AREA_NAMES:
