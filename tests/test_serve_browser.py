@@ -106,3 +106,22 @@ def test_two_phones_and_the_table_play_a_round_at_once(browser, tmp_path) -> Non
         for page in [*pages.values(), again]:
             if not page.is_closed():
                 page.close()
+
+
+def test_a_phone_that_lost_its_network_catches_up_when_it_is_back(browser, tmp_path) -> None:
+    import httpx
+    from serve_helpers import game_from
+
+    game = game_from(tmp_path)
+    with live_server(game) as (base, links, host):
+        phone = browser.new_context(viewport=PHONE)
+        page = phone.new_page()
+        page.goto(base + f"/p/{links.players['anna']}")
+        _shows(page, 6)
+        phone.set_offline(True)  # the line is entered while the phone cannot read the state
+        assert httpx.post(base + f"/p/{links.players['ben']}/act", json={"line": "go 9"}, timeout=30).json()["ok"]
+        page.wait_for_timeout(500)
+        phone.set_offline(False)
+        _shows(page, 7)
+        assert "ben go 9" in page.locator("#news").text_content()
+        phone.close()

@@ -165,9 +165,19 @@
     }
   }
 
-  async function load() {
-    const r = await fetch(base + "/state" + q, { cache: "no-store" });
-    if (!r.ok) return;
+  let retry = null;
+  async function load() { // a read that fails (Wi-Fi lost) is tried again until the page has the file
+    clearTimeout(retry);
+    let r;
+    try {
+      r = await fetch(base + "/state" + q, { cache: "no-store" });
+    } catch (e) {
+      r = null;
+    }
+    if (!r || !r.ok) {
+      retry = setTimeout(load, 1500);
+      return;
+    }
     state = await r.json();
     render(state);
     document.body.dataset.lines = String(state.lines); // what the page shows now (tests wait on it)
@@ -263,5 +273,7 @@
       box.appendChild(d);
     });
   });
+  window.addEventListener("online", load); // back on the network, or the phone woken up: read the state again
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) load(); });
   load().then(listen);
 })();
