@@ -281,3 +281,42 @@ def test_docs_serve_md_lists_every_key_of_the_state(game) -> None:
             assert set(state) <= documented, set(state) - documented
             for move in state.get("moves", []):
                 assert set(move) <= documented
+
+
+def test_phones_and_a_terminal_entering_at_once_lose_no_line_and_apply_none_twice(tmp_path) -> None:
+    """After woodcutting both players enter their own steps at once (R24): each phone posts its lines (every one
+    sent twice with its id, as a retry after a dropped connection would), while a terminal runs `lignum do`."""
+    import threading
+
+    head, lines = example_lines("basic-2p.lignum")
+    game = game_from(tmp_path, upto=22)  # both players cut: transport to drying, each at their own pace
+    own = {name: [line.split(" ", 1)[1] for line in lines[22:30] if line.startswith(name + " ")]
+           for name in ("anna", "ben")}
+    terminal = own["anna"].pop()  # anna's last line comes from a terminal
+    app, host, links = app_for(game)
+    errors: list[object] = []
+    with TestClient(app) as c:
+        def phone(name: str) -> None:
+            for i, line in enumerate(own[name]):
+                for _ in range(2):
+                    body = c.post(f"/p/{links.players[name]}/act", json={"line": line, "id": f"{name}{i}"},
+                                  headers=JSON).json()
+                    if not body["ok"]:
+                        errors.append((name, line, body))
+
+        threads = [threading.Thread(target=phone, args=(n,)) for n in own]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        done = subprocess.run([sys.executable, "-m", "lignum_companion", "do", str(game), f"anna {terminal}"],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 0, done.stderr
+    assert errors == []
+    saved = [line.text for line in gamefile.read(game).actions]
+    assert sorted(saved[22:]) == sorted(lines[22:30]) and saved[:22] == lines[:22]  # each once, none lost
+    _, ours = gamefile.load(game)
+    expected = gamefile.replay(gamefile.parse_text(head + "".join(x + "\n" for x in lines[:30])))
+    assert [p.money for p in ours.players] == [p.money for p in expected.players]
+    assert [p.wood for p in ours.players] == [p.wood for p in expected.players]
