@@ -168,11 +168,10 @@ class Host:
             key = getattr(out.refusal, "key", "")
             return Answer(403 if key in saving.NOT_YOURS else 200,
                           {"ok": False, "refusal": self._refusal(out.refusal, lang)})
-        self._take(out.gamefile, out.game, out.accepted, v.name, out.before)
-        said = self.speak(lang, lambda: saving.said(out.game, out.accepted, out.before))
-        warnings = self.speak(lang, lambda: _warnings(out.alerts))
-        return Answer(200, {"ok": True, "lines": [a.line for a in out.accepted],
-                            "events": saving.events_json(out.accepted), "said": said, "warnings": warnings,
+        said = self.speak(lang, lambda: (saving.said(out.game, out.accepted, out.before), _warnings(out.alerts)))
+        self._take(out.gamefile, out.game, out.accepted, v.name, out.before)  # the pages hear of it only now:
+        return Answer(200, {"ok": True, "lines": [a.line for a in out.accepted],  # their reads would hold the words
+                            "events": saving.events_json(out.accepted), "said": said[0], "warnings": said[1],
                             "version": self.version})
 
     def _busy(self, e: Exception, lang: str) -> Answer:
