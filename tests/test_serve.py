@@ -320,3 +320,16 @@ def test_phones_and_a_terminal_entering_at_once_lose_no_line_and_apply_none_twic
     expected = gamefile.replay(gamefile.parse_text(head + "".join(x + "\n" for x in lines[:30])))
     assert [p.money for p in ours.players] == [p.money for p in expected.players]
     assert [p.wood for p in ours.players] == [p.wood for p in expected.players]
+
+
+def test_a_typed_line_is_tried_before_it_is_sent_price_or_refusal_nothing_saved(game) -> None:
+    app, host, links = app_for(game)
+    before = game.read_bytes()
+    with TestClient(app) as c:
+        ben = f"/p/{links.players['ben']}"
+        tried = c.post(ben + "/try", json={"line": "go 10 2"}, headers=JSON).json()
+        assert tried["ok"] and tried["line"] == "ben go 10 2" and tried["price"] == "-$2" and tried["said"]
+        refused = c.post(ben + "/try", json={"line": "go 2"}, headers=JSON).json()
+        assert refused["ok"] is False and "(R" in refused["refusal"]
+        assert c.post(ben + "/try", json={"line": "anna go 7"}, headers=JSON).status_code == 403
+    assert game.read_bytes() == before

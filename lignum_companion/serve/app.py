@@ -172,6 +172,20 @@ class Handlers:
         answer = await asyncio.to_thread(self.host.act, v, " ".join(line.split()), rid, lang)
         return JSONResponse(answer.body, answer.status)
 
+    async def preview(self, request: Request) -> Response:
+        v = self.who(request)
+        if v is None:
+            return await self.not_found(request)
+        lang = _lang(request, self.host)
+        data = await _json_body(request, self.host, lang)
+        if isinstance(data, Response):
+            return data
+        line = data.get("line")
+        if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE:
+            return _bad(self.host, lang)
+        answer = await asyncio.to_thread(self.host.preview, v, " ".join(line.split()), lang)
+        return JSONResponse(answer.body, answer.status)
+
     async def undo(self, request: Request) -> Response:
         v = self.who(request)
         if v is None:
@@ -215,6 +229,7 @@ def build(host: Host) -> Starlette:
         Route("/{kind}/{secret}/state", h.state),
         Route("/{kind}/{secret}/act", h.act, methods=["POST"]),
         Route("/{kind}/{secret}/undo", h.undo, methods=["POST"]),
+        Route("/{kind}/{secret}/try", h.preview, methods=["POST"]),
         Route("/{kind}/{secret}/events", h.events),
         Route("/{kind}/{secret}/rules", h.rules),
         Route("/{kind}/{secret}/assets/{name}", h.static),

@@ -136,6 +136,26 @@ class Host:
                     self.answered.popitem(last=False)
             return answer
 
+    def preview(self, v: Viewer, line: str, lang: str) -> Answer:
+        """What a line would do, tried on a copy of the state held (nothing saved): its price before it is sent,
+        or the refusal it would get."""
+        from lignum_companion.engine import play
+
+        if v.index is not None:
+            line, refused = self._own_line(v, line, lang)
+            if refused is not None:
+                return refused
+        g = self.g
+        trial = g.clone()
+        try:
+            played = play(trial, line)
+        except LignumError as e:
+            return Answer(200, {"ok": False, "refusal": self._refusal(e, lang)})
+        pi = g.player_index(played.action.player or "")
+        change = trial.players[pi].money - g.players[pi].money if pi is not None else 0
+        said = self.speak(lang, lambda: saving.said(trial, (saving.Tried(played.text, played.events),), g))
+        return Answer(200, {"ok": True, "line": played.text, "price": view.money(change), "said": said[1:]})
+
     def _own_line(self, v: Viewer, line: str, lang: str) -> tuple[str, Answer | None]:
         """A player's line with their name put in front when left out; 403 for the table's or another's line."""
         first = line.split(" ", 1)[0]

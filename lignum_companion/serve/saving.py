@@ -3,11 +3,21 @@ lines: their events as JSON and, in the viewer's language, the echo `views/event
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lignum_companion.engine import events as engine_events
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile import store as gamefile
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A line tried on a copy (a preview), shaped as an accepted one for the echo."""
+
+    line: str
+    events: tuple[Any, ...]
+
 
 commit = gamefile.commit
 undo = gamefile.undo

@@ -32,6 +32,11 @@ def page_texts() -> dict[str, str]:
     return dict(texts.load("serve")["page"])
 
 
+def money(change: int) -> str:
+    """A change of money as every client shows it (`-$2`, `+$4`), `""` for none."""
+    return views.money(change, sign=True) if change else ""
+
+
 def _table(headers: list[str], rows: list[list[Any]]) -> dict[str, Any]:
     return {"headers": [str(h) for h in headers], "rows": [[str(c) for c in row] for row in rows]}
 

@@ -221,7 +221,7 @@
       }
       if (a.ok) {
         refuse("");
-        if (what === "act") $("line").value = "";
+        if (what === "act") { $("line").value = ""; $("preview").textContent = ""; }
         await load();
       } else if (a.refusal) {
         refuse(a.refusal);
@@ -250,6 +250,22 @@
     };
   }
 
+  let previewing = null;
+  $("line").addEventListener("input", () => { // what the typed line would do, before Enter: its price or refusal
+    clearTimeout(previewing);
+    const line = $("line").value.trim();
+    $("preview").textContent = "";
+    if (!line) return;
+    previewing = setTimeout(async () => {
+      try {
+        const a = await post("try", { line: line });
+        if ($("line").value.trim() !== line) return;
+        $("preview").textContent = a.ok ? [a.line + (a.price ? "  " + a.price : "")].concat(a.said).join("\n")
+          : a.refusal;
+        $("preview").className = "small " + (a.ok ? "ok" : "no");
+      } catch (e) { /* offline: Enter says so */ }
+    }, 350);
+  });
   $("line-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const line = $("line").value.trim();
