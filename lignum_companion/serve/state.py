@@ -20,6 +20,16 @@ from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
 STATE_FORMAT = 1
+# Moves whose pieces a player counts out with - and + (docs/notation.md): each part of the line, the mill area its
+# pieces come from. The line is the verb and the parts with pieces; the engine judges it (LINK/try, LINK/act).
+COMPOSERS: dict[str, tuple[tuple[str, str], ...]] = {
+    "sell": (("sale:", "sale"), ("dry1:", "dry1"), ("dry2:", "dry2"), ("dry3:", "dry3")),  # R10, R11
+    "dry": (("", "sale"),),
+    "carry": (("saw:", "woodpile"), ("sale:", "woodpile")),  # R7
+    "wagon": (("saw:", "woodpile"), ("sale:", "woodpile")),
+    "raft": (("", "woodpile"),),
+    "saw": (("", "saw"),),  # R9
+}
 
 
 def text(key: str, /, **fields: Any) -> str:
@@ -111,6 +121,27 @@ def moves_of(g: Game, pi: int, legal: list[tuple[Action, int]] | None = None) ->
            [_move(g, pi, a, m) for a, m in legal if a.verb in FREE_VERBS]
 
 
+def composers(g: Game, pi: int, legal: list[tuple[Action, int]]) -> list[dict[str, Any]]:
+    """The piece counters for this player's moves now: one per verb of COMPOSERS among their legal moves, each
+    part with the pieces its area holds (codes, counts and words)."""
+    p = g.players[pi]
+    verbs = texts.load("serve")["verbs"]
+    out = []
+    for verb in dict.fromkeys(a.verb for a, _ in legal):
+        if verb not in COMPOSERS:
+            continue
+        parts = []
+        for prefix, area in COMPOSERS[verb]:
+            held = {k: n for k, n in p.wood[area].items() if n and k in D.PIECES}
+            if held:
+                parts.append({"prefix": prefix, "area": area, "area_words": words.area(area),
+                              "pieces": [{"code": k, "most": held[k], "words": words.piece(k)}
+                                         for k in D.PIECES if k in held]})
+        if parts:
+            out.append({"verb": verb, "label": verbs.get(verb, verb), "line": f"{p.name} {verb}", "parts": parts})
+    return out
+
+
 def _mill(g: Game, pi: int | None) -> dict[str, Any]:
     headers, rows = views.player_rows(g, g.players[pi] if pi is not None else None)
     return _table(headers, rows)
@@ -163,6 +194,7 @@ def player_state(g: Game, gf: Any, version: str, pi: int, known: Legal | None = 
         "todo": views.reminder(g, player=pi) if mine else text("not_your_turn", waiting=views.waiting_for(g)),
         "mill": _mill(g, pi),
         "moves": moves_of(g, pi, _legal(g, pi, known)),
+        "composers": composers(g, pi, _legal(g, pi, known)),
         "winter": [line.strip() for line in views.forecast_player_lines(g, pi)],
         "can_undo": bool(out["last_line"]) and _is_line_of(g, out["last_line"], p.name),
     })

@@ -112,6 +112,69 @@
     });
   }
 
+  function counter(c) { // a move whose pieces are counted out with - and +, tried as it changes
+    const box = el("div", null, "counter");
+    const counts = {};
+    const line = el("code");
+    const said = el("p", null, "small");
+    const go = el("button", null, "move");
+    go.type = "button";
+    const bag = (part) => part.pieces.filter((p) => counts[part.prefix + p.code])
+      .map((p) => (counts[part.prefix + p.code] > 1 ? counts[part.prefix + p.code] : "") + p.code).join("+");
+    const compose = () => c.parts.filter((part) => bag(part)).map((part) => part.prefix + bag(part)).join(" ");
+    let trying = null;
+    const update = () => {
+      const rest = compose();
+      line.textContent = rest ? c.line + " " + rest : "";
+      go.disabled = !rest;
+      go.textContent = state.texts.send + (rest ? ": " + c.label : "");
+      said.textContent = "";
+      clearTimeout(trying);
+      if (!rest) return;
+      const sent = c.line + " " + rest;
+      trying = setTimeout(async () => {
+        const a = await post("try", { line: sent });
+        if (line.textContent !== sent) return;
+        said.textContent = a.ok ? [a.price].concat(a.said).filter((x) => x).join("\n") : a.refusal;
+        said.className = "small " + (a.ok ? "ok" : "no");
+      }, 300);
+    };
+    box.appendChild(el("div", c.label, "who"));
+    c.parts.forEach((part) => {
+      box.appendChild(el("div", part.area_words, "group"));
+      part.pieces.forEach((p) => {
+        const key = part.prefix + p.code;
+        counts[key] = 0;
+        const row = el("div", null, "steps piece");
+        const n = el("span", "0", "count");
+        const minus = el("button", "\u2212", "step");
+        const plus = el("button", "+", "step");
+        minus.type = plus.type = "button";
+        const set = (k) => {
+          counts[key] = Math.max(0, Math.min(p.most, k));
+          n.textContent = String(counts[key]);
+          minus.disabled = counts[key] === 0;
+          plus.disabled = counts[key] === p.most;
+          update();
+        };
+        minus.addEventListener("click", () => set(counts[key] - 1));
+        plus.addEventListener("click", () => set(counts[key] + 1));
+        row.appendChild(el("span", p.words + " (" + p.most + ")", "what"));
+        row.appendChild(minus);
+        row.appendChild(n);
+        row.appendChild(plus);
+        box.appendChild(row);
+        minus.disabled = true;
+      });
+    });
+    go.addEventListener("click", () => { if (line.textContent) send("act", { line: line.textContent }); });
+    box.appendChild(line);
+    box.appendChild(said);
+    box.appendChild(go);
+    update();
+    return box;
+  }
+
   function render(s) {
     const t = s.texts;
     document.documentElement.lang = s.lang;
@@ -160,6 +223,9 @@
     } else {
       $("moves-h").textContent = t.moves;
       $("moves-box").hidden = false;
+      $("count-box").hidden = !s.composers.length;
+      $("count-h").textContent = t.count;
+      $("counters").replaceChildren(...s.composers.map(counter));
       if (!s.moves.length) moves.appendChild(el("p", t.no_moves, "small"));
       movesList(moves, s.moves);
     }
