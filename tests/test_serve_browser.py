@@ -125,3 +125,25 @@ def test_a_phone_that_lost_its_network_catches_up_when_it_is_back(browser, tmp_p
         _shows(page, 7)
         assert "ben go 9" in page.locator("#news").text_content()
         phone.close()
+
+
+def test_pieces_counted_out_with_plus_show_their_price_then_sell(browser, tmp_path) -> None:
+    from serve_helpers import game_from
+
+    game = game_from(tmp_path, upto=28)  # anna sells next: `anna sell sale:F+2mF` in the example
+    with live_server(game) as (base, links, host):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(base + f"/p/{links.players['anna']}")
+        _shows(page, 28)
+        sell = page.locator(".counter").filter(has=page.locator("code")).first
+        plus = sell.locator("button.step", has_text="+")
+        plus.nth(0).click()  # one firewood
+        plus.nth(1).click()  # two milled firewood
+        plus.nth(1).click()
+        assert sell.locator("code").text_content() == "anna sell sale:F+2mF"
+        sell.locator("p.ok").wait_for()  # tried on a copy: its price before it is sent
+        assert sell.locator("p.ok").text_content().startswith("+$")
+        sell.locator("button.move").click()
+        _shows(page, 29)
+        assert game.read_text(encoding="utf-8").rstrip().endswith("anna sell sale:F+2mF")
+        page.close()
