@@ -21,31 +21,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-QUESTIONS = ROOT / "tests" / "rules_questions"
-SETS = ("en-tune", "en-held", "ko-tune", "ko-held")
+sys.path.insert(0, str(ROOT / "tests"))
+from question_sets import QUESTIONS, SETS, batches, measure, read_set  # noqa: E402, F401  (shared with the tests)
+
 GOAL_TOP1, GOAL_TOP3 = 0.90, 0.98
-
-
-def read_set(name: str) -> list[tuple[tuple[str, ...], str]]:
-    """(acceptable topic ids, question) for every line of a question file; '#' lines are comments."""
-    out = []
-    for line in (QUESTIONS / f"{name}.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            topics, question = line.split("|", 1)
-            out.append((tuple(t.strip() for t in topics.split(",")), question.strip()))
-    return out
-
-
-def batches(name: str) -> list[list[tuple[tuple[str, ...], str]]]:
-    """The tuning batches of a question file: the runs of question lines between its '#' comment lines."""
-    out: list[list[tuple[tuple[str, ...], str]]] = [[]]
-    for line in (QUESTIONS / f"{name}.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            out.append([])
-        elif line.strip():
-            topics, question = line.split("|", 1)
-            out[-1].append((tuple(t.strip() for t in topics.split(",")), question.strip()))
-    return [b for b in out if b]
 
 
 def cross(name: str) -> tuple[float, float, list[str]]:
@@ -65,23 +44,6 @@ def cross(name: str) -> tuple[float, float, list[str]]:
         rates.append(f"{one / len(batch):.0%}/{three / len(batch):.0%}")
         top1, top3, n = top1 + one, top3 + three, n + len(batch)
     return top1 / n, top3 / n, rates
-
-
-def measure(name: str) -> tuple[float, float, list[str]]:
-    """Top-1 and top-3 rates of one set, and a line for each question whose first answer is not acceptable."""
-    sys.path.insert(0, str(ROOT))
-    from lignum_companion.views import rules_lookup as rl
-
-    questions = read_set(name)
-    top1 = top3 = 0
-    misses = []
-    for wanted, question in questions:
-        found = [t.id for t in rl.lookup(question, limit=3)]
-        top1 += bool(found) and found[0] in wanted
-        top3 += any(f in wanted for f in found)
-        if not found or found[0] not in wanted:
-            misses.append(f"{question!r}: wanted {'/'.join(wanted)}, got {found}")
-    return top1 / len(questions), top3 / len(questions), misses
 
 
 def timing(runs: int = 5) -> str:

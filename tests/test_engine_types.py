@@ -49,17 +49,31 @@ def test_the_ledger_keeps_plain_strings_so_json_is_unchanged() -> None:
     assert all(type(k) is str for k in ledger.by_round(p.ledger, 9)[1])
 
 
+# verb -> the typed dict of its fields in engine/args.py (kept here: only this test reads the table)
+VERB_FIELDS: dict[str, type] = {
+    "path": args.PathArgs, "placement": args.PlacementArgs, "task": args.TaskArgs, "fix": args.FixArgs,
+    "area": args.AreaArgs, "go": args.GoArgs, "loan": args.NoArgs, "done": args.NoArgs, "build": args.BuildArgs,
+    "dryhut": args.DryhutArgs, "foodhut": args.AreaArgs, "cut": args.CutArgs, "snatch": args.SnatchArgs,
+    "relocate": args.AreaArgs, "receive": args.DestArgs, "carry": args.DestArgs, "wagon": args.DestArgs,
+    "sledge": args.DestArgs, "raft": args.RaftArgs, "float": args.PiecesArgs, "saw": args.SawArgs,
+    "fill": args.FillArgs, "furnish": args.FromArgs, "sell": args.FromArgs, "dry": args.PiecesArgs,
+    "bonus": args.KindArgs, "feed": args.FeedArgs, "heat": args.HeatArgs, "river": args.KindArgs,
+}
+# who acts in a step (`Step.actor`, the `kind` of `flow.waiting`), the plain words the state and JSON hold
+ACTOR_KINDS = ("auto", "table", "all", "ordered", "path", "clearing", "free", "over")
+
+
 def test_every_verb_has_its_fields_and_parse_gives_exactly_them() -> None:
     """Every line of the example games reads into the fields its verb's typed dict names, and back to itself."""
     from lignum_companion.gamefile import store
 
-    assert set(args.VERB_FIELDS) == set(rules.HANDLERS) == set(actions._VERBS)
+    assert set(VERB_FIELDS) == set(rules.HANDLERS) == set(actions._VERBS)
     seen = set()
     for path in sorted(ROOT.glob("examples/*.lignum")):
         gf, g = store.load(path)
         for line in gf.action_texts():
             a = actions.parse(line, g.board)
-            td = args.VERB_FIELDS[a.verb]
+            td = VERB_FIELDS[a.verb]
             assert td.__required_keys__ <= set(a.args) <= set(typing.get_type_hints(td)), (path.name, line, a.args)
             assert type(a.args) is dict
             seen.add(a.verb)
@@ -67,10 +81,9 @@ def test_every_verb_has_its_fields_and_parse_gives_exactly_them() -> None:
 
 
 def test_every_step_names_its_actor_by_an_actor_kind() -> None:
-    from lignum_companion.engine import data, flow
+    from lignum_companion.engine import flow
 
     steps = flow.WORK_STEPS + flow.WINTER_STEPS + flow.FINAL_STEPS
-    assert {s.actor for s in steps} <= set(data.ActorKind)
-    assert {data.ActorKind(k) for k in flow.TURN_KINDS} == {data.ActorKind.PATH, data.ActorKind.CLEARING,
-                                                             data.ActorKind.FREE}
-    assert json.dumps({"kind": data.ActorKind.FREE}) == '{"kind": "free"}' and data.ActorKind.FREE == "free"
+    assert {s.actor for s in steps} <= set(ACTOR_KINDS)
+    assert set(flow.TURN_KINDS) == {"path", "clearing", "free"}
+    assert all(type(s.actor) is str for s in steps)

@@ -7,74 +7,17 @@ resumes exactly there, `undo 2` takes two steps back, play goes on, and the log 
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-PATH_2P = "wagon raft saw food coin stake sledge food X raft X board joker"
-# Colour in SGR codes (30-37, 38;..., 40-47, 90-97); NO_COLOR leaves only bold and reset.
-COLOUR = re.compile(r"\x1b\[(?:\d+;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]")
-ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+from play_helpers import COLOUR, PATH_2P, ROUND_1, actions, answer, ask, prompt, spawn, transcript  # noqa: E402, F401
 
-
-def spawn(tmp: Path, *args: str):
-    env = {**os.environ, "LIGNUM_GAMES_DIR": str(tmp / "games"), "NO_COLOR": "1", "TERM": "xterm-256color",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "LIGNUM_SEED": "4", "LANG": "C.UTF-8"}
-    child = pexpect.spawn(sys.executable, ["-m", "lignum_companion", *args], env=env, encoding="utf-8",
-                          dimensions=(50, 80), timeout=20)
-    child.logfile_read = io.StringIO()
-    return child
-
-
-def prompt(label: str, mark: str = ">") -> str:
-    """A prompt as the terminal shows it: its label, then `>` in play (escape codes may sit between words)."""
-    return re.escape(label).replace(r"\ ", r"(?:\x1b\[[0-9;?]*[A-Za-z])*\s*") + mark
-
-
-def answer(child, label: str, text: str, mark: str = ">") -> None:
-    """Wait for the prompt, answer, and wait until the prompt has taken the answer (bracketed paste off)."""
-    child.expect(prompt(label, mark))
-    child.sendline(text)
-    child.expect_exact("\x1b[?2004l")
-
-
-def ask(child, label: str, text: str) -> None:
-    """A text question of the wizard (no `>`)."""
-    answer(child, label, text, "")
-
-
-def transcript(child) -> str:
-    return ESCAPES.sub("", child.logfile_read.getvalue())
-
-
-def actions(path: Path) -> list[str]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [x for x in lines[lines.index("start") + 1:] if x.strip() and not x.startswith("#")]
-
-
-ROUND_1 = [
-    ("path [1]", PATH_2P),
-    ("anna", "4"),             # location 4 with the suggested 2 bearers (keys on the path are locations)
-    ("ben", "3"),              # the saw on location 3
-    ("anna", "10 2"),          # woodcutters, 2 instead of the suggested 3
-    ("ben", "4"),              # bearers
-    ("anna", "12"),            # food on 12
-    ("ben", "10 2"),
-    ("anna", "go clearing"),   # typed in the notation
-    ("ben", "go 16"),
-    ("ben", "go clearing"),
-    ("anna [1]", ""), ("ben [1]", ""),    # cutting: as much as the workers can
-    ("anna [1]", ""), ("ben [1]", ""),    # transport: bearers carry to the sale area
-    ("anna [4]", "1"), ("ben [4]", ""),   # selling: anna sells everything, ben keeps his wood
-    ("ben [1]", ""),                      # drying: move the firewood on
-]
 ROUND_2_UNTIL_CTRL_C = [
     ("path [1]", ""),                                  # shuffle for me
     ("Craftwork kinds on 1, 2, 7, in that order (or: again, back)", "stake board joker"),

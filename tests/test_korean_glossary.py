@@ -25,7 +25,7 @@ from lignum_companion.engine import actions
 from lignum_companion.engine import data as D
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_interactive_piped import WHOLE_GAME, run  # noqa: E402
+from play_helpers import WHOLE_GAME, run  # noqa: E402
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 GLOSSARY = Path(__file__).resolve().parents[2] / "shared" / "GLOSSARY.md"

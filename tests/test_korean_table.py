@@ -15,8 +15,20 @@ import pytest
 from lignum_companion.texts import catalog as texts
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_interactive_piped import WHOLE_GAME, WHOLE_GAME_ACTIONS, WHOLE_GAME_TOTALS, actions, run, totals  # noqa: E402
-from test_interactive_pty import PATH_2P, ROUND_1, answer, ask, spawn, transcript  # noqa: E402
+from play_helpers import (  # noqa: E402
+    PATH_2P,
+    ROUND_1,
+    WHOLE_GAME,
+    WHOLE_GAME_ACTIONS,
+    WHOLE_GAME_TOTALS,
+    actions,
+    answer,
+    ask,
+    run,
+    spawn,
+    totals,
+    transcript,
+)
 
 pexpect = pytest.importorskip("pexpect")
 KO = texts.load("play", "ko")["text"]

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-from typer.testing import CliRunner
+from lang_helpers import NEW, env, runner  # noqa: F401  (env: a games folder and no language from outside)
 
 from lignum_companion.cli.app import app
 from lignum_companion.texts import catalog as texts
-
-runner = CliRunner()
-NEW = ["new", "-p", "anna,민준", "--mode", "basic", "--no-variants", "--order", "anna,민준",
-       "--areas", "anna=1,민준=5", "--winter", "6/3,7/4"]
-
-
-@pytest.fixture
-def env(monkeypatch, tmp_path):
-    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
-    return tmp_path
 
 
 def _commands(group=None, prefix=()):
@@ -42,7 +29,7 @@ def test_every_command_takes_lang() -> None:
     assert {"new", "play", "show", "score", "rules", "calc sale", "next"} <= set(names)
 
 
-def test_a_new_game_records_the_chosen_language_and_later_commands_use_it(env) -> None:
+def test_a_new_game_records_the_chosen_language_and_later_commands_use_it(env) -> None:  # noqa: F811  (the fixture of lang_helpers)
     result = runner.invoke(app, [*NEW, "--lang", "ko", "--file", str(env / "g.lignum")])
     assert result.exit_code == 0, result.output
     assert "lang ko" in (env / "g.lignum").read_text(encoding="utf-8").splitlines()
@@ -53,7 +40,7 @@ def test_a_new_game_records_the_chosen_language_and_later_commands_use_it(env) -
     assert "money" in english.output and "돈" not in english.output
 
 
-def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, monkeypatch) -> None:
+def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, monkeypatch) -> None:  # noqa: F811  (the fixture of lang_helpers)
     monkeypatch.setenv("LANG", "ko_KR.UTF-8")
     assert runner.invoke(app, [*NEW, "--file", str(env / "k.lignum")]).exit_code == 0
     assert "lang ko" in (env / "k.lignum").read_text(encoding="utf-8")
@@ -63,7 +50,7 @@ def test_lignum_lang_and_the_locale_choose_when_the_command_line_does_not(env, m
     assert texts.current() == "en"
 
 
-def test_an_unknown_language_is_a_usage_error(env) -> None:
+def test_an_unknown_language_is_a_usage_error(env) -> None:  # noqa: F811  (the fixture of lang_helpers)
     result = runner.invoke(app, ["show", "--lang", "xx"])
     assert result.exit_code == 2
     assert "unknown language 'xx'" in result.output
@@ -88,7 +75,7 @@ def test_every_command_and_option_has_korean_help() -> None:
     assert set(ko) <= seen, f"help for commands that do not exist: {set(ko) - seen}"
 
 
-def test_help_is_shown_in_korean(env) -> None:
+def test_help_is_shown_in_korean(env) -> None:  # noqa: F811  (the fixture of lang_helpers)
     result = runner.invoke(app, ["show", "--help", "--lang", "ko"])
     assert "상태를 표로" in result.output and "한 플레이어만 보기" in result.output
     assert "보여 줄 언어" in result.output

@@ -154,3 +154,19 @@ def test_the_tree_in_architecture_md_matches_the_package() -> None:
     real = {p.relative_to(PKG).as_posix() for p in PKG.glob("*/**/*.py") if p.name != "__init__.py"}
     assert real - drawn == set(), "modules missing from docs/architecture.md: " + ", ".join(sorted(real - drawn))
     assert drawn - real == set(), "drawn in the doc, not in the package: " + ", ".join(sorted(drawn - real))
+
+
+def test_test_modules_share_helpers_never_one_another() -> None:
+    """Tests share what they need through helper modules (helpers.py, play_helpers.py, lang_helpers.py, ...): a
+    test module never imports another test module or a benchmark (issue 29 §5)."""
+    import ast
+
+    tests = Path(__file__).resolve().parent
+    found = []
+    for path in sorted(tests.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [(path.name, n) for n in names if n.split(".")[0].startswith(("test_", "bench_"))
+                      or n.startswith(("tests.test_", "benchmarks"))]
+    assert found == []

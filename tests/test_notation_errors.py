@@ -8,7 +8,7 @@ against the board tables (R2: 20 locations then the forest clearing; R23: 22 wit
 from __future__ import annotations
 
 import pytest
-from test_lang_cli import NEW, env, runner  # noqa: F401  (env: a games folder and no language from outside)
+from lang_helpers import NEW, env, runner  # noqa: F401  (env: a games folder and no language from outside)
 
 from lignum_companion.cli.app import app
 from lignum_companion.engine import NotationError, data, parse

@@ -20,6 +20,7 @@ import pytest
 from helpers import PATHS, fix, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from play_helpers import actions, run_session
 
 from lignum_companion.dev.simulate import play_game
 from lignum_companion.engine import Setup, legal_actions, new_game
@@ -28,19 +29,6 @@ from lignum_companion.table import Console, wizard
 from lignum_companion.table.session import Session
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
-
-
-def actions(path: Path) -> list[str]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [x for x in lines[lines.index("start") + 1:] if x.strip() and not x.startswith("#")]
-
-
-def run_session(path: Path, answers: list[str], seed: str = "1") -> tuple[int, str]:
-    """Play the game file with these plain answers in this process: the exit code and the output."""
-    out = io.StringIO()
-    con = Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
-    gf, g = gamefile.load(path)
-    return Session(path, gf, g, con, seed).main(), out.getvalue()
 
 
 def one_line_refusals(out: str) -> list[str]:
@@ -339,4 +327,5 @@ def test_foodhut_with_the_area_after_its_key_takes_that_areas_food(tmp_path: Pat
     code, out = run_session(path, ["foodhut 3", "quit"])
     assert code == 0, out
     assert actions(path)[-1] == "ben foodhut 3"
-    assert "food 0 → 2" in out
+    assert "ok: ben: spend 1 food-storage hut: return the food-storage hut token; 2 food from cutting area 3" in \
+        " ".join(out.split())

@@ -103,7 +103,7 @@ def test_R25_menus_offer_the_hut_alone_only_while_the_mill_worker_is_free() -> N
 
 
 def test_R25_play_menu_says_who_cuts_and_keeps_the_notation(tmp_path) -> None:
-    from test_table_flow import session
+    from play_helpers import session
 
     script = script_to(start(2).then(*WINTER), step="cutting", round=4, who="anna")
     for lang, want in (("en", "accommodation huts cut 1 firewood without the mill worker"),

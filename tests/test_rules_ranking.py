@@ -10,16 +10,13 @@ The two short lists below are the questions the ranking was first tuned on (befo
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+import question_sets  # the question files read and scored (shared with the benchmark)
 
 from lignum_companion.texts import catalog as texts
 from lignum_companion.views import rules_lookup as rl
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_rules_lookup as bench  # noqa: E402  (the benchmark reads and scores the question files)
 
 # (top-1, top-3) each set must keep. Tuning sets: measured in-sample (their questions are the topics' question
 # forms and what the learned vote counts). Held-aside sets (the tenth, written blind by two colleagues, 200 a
@@ -37,7 +34,7 @@ FLOORS = {
 def test_the_question_sets_are_big_enough_honest_and_name_real_topics() -> None:
     ids = {t.id for t in rl.list_topics()}
     for lang in ("en", "ko"):
-        tune, held = bench.read_set(f"{lang}-tune"), bench.read_set(f"{lang}-held")
+        tune, held = question_sets.read_set(f"{lang}-tune"), question_sets.read_set(f"{lang}-held")
         assert len(tune) + len(held) >= 150 and len(held) >= 60, lang
         assert {t for wanted, _ in tune + held for t in wanted} <= ids
         # the held-aside questions are new questions, not tuning ones (nor, below, the topics' question forms)
@@ -56,13 +53,13 @@ def test_the_held_aside_questions_are_in_no_topic_template() -> None:
             for t in tomllib.loads(path.read_text(encoding="utf-8")).get("topic", []):
                 forms |= {q.lower() for q in t.get("questions", [])}
         assert forms, lang
-        held = {q.lower() for _, q in bench.read_set(f"{lang}-held")}
+        held = {q.lower() for _, q in question_sets.read_set(f"{lang}-held")}
         assert not forms & held, lang
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_each_question_set_keeps_its_rates(name: str) -> None:
-    top1, top3, misses = bench.measure(name)
+    top1, top3, misses = question_sets.measure(name)
     floor1, floor3 = FLOORS[name]
     assert top1 >= floor1 and top3 >= floor3, (name, round(top1, 3), round(top3, 3), misses)
 

@@ -41,12 +41,12 @@ def test_the_drying_step_says_which_piece_moves_from_which_area_to_which():
                                             fix("anna", "sale.F", 1)))
     text = said(g, "anna dry F", auto=True)["anna"]  # her drying starts: the shift first, told as automatic (R11)
     assert text.startswith("the drying shift (R11)")
-    assert "2 milled firewood from the second drying area to the third drying area" in text
-    assert "1 softwood from the first drying area to the second drying area" in text
+    assert "2 milled firewood: second drying area → third drying area" in text
+    assert "1 softwood: first drying area → second drying area" in text
     # the move she typed is said once, apart from the shift, in words (no area code, GLOSSARY)
     g = at(step="selling", round=2, before=(fix("anna", "dry1.S", 1), fix("anna", "dry2.mF", 2),
                                             fix("anna", "sale.F", 1)))
-    assert said(g, "anna dry F") == {"anna": "1 firewood from the sale area to the first drying area"}
+    assert said(g, "anna dry F") == {"anna": "1 firewood: sale area → first drying area"}
 
 
 def test_a_sale_then_the_drying_is_never_an_impossible_move():
@@ -56,7 +56,7 @@ def test_a_sale_then_the_drying_is_never_an_impossible_move():
     text = said(g, "anna sell sale:F")["anna"]
     assert text.startswith("sell 1 firewood from the sale area") and "drying" not in text
     auto = said(g, "anna done", auto=True)["anna"]
-    assert auto == "the drying shift (R11): 1 firewood from the first drying area to the second drying area"
+    assert auto == "the drying shift (R11): 1 firewood: first drying area → second drying area"
 
 
 def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
@@ -64,7 +64,7 @@ def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
                                               fix("anna", "wagon", 2), fix("anna", "fodder", 3)))
     assert player(g, "anna").fodder == [3]
     text = said(g, "anna wagon sale:3F")["anna"]
-    assert "3 firewood from the woodpile to the sale area" in text and "turn the fodder from 3 to 2" in text
+    assert "3 firewood: woodpile → sale area (1 bearer)" in text and "turn the fodder from 3 to 2" in text
     assert "1 wagon back to the supply" in text  # the wagon token is spent (R7)
     assert "fodder 2 spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
 
@@ -74,7 +74,7 @@ def test_a_hut_spent_by_a_transport_is_said():
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     text = said(g, "anna carry sale:S hut:1")["anna"]
     assert "spend 1 accommodation hut: return the accommodation hut token" in text
-    assert "1 softwood from the woodpile to the sale area" in text
+    assert "1 softwood: woodpile → sale area" in text
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     texts.choose("ko")
     try:
@@ -102,7 +102,7 @@ def test_a_task_card_is_told_as_the_physical_card_beside_its_location():
     g = at(step="travel", round=1, mode="advanced")
     card = g.task_display[0]
     text = said(g, f"anna go 13 {card.id}")["anna"]
-    assert f"take the ${card.value} card beside location 13 (task {card.id})" in text
+    assert f"take the ${card.value} card beside location 13 ({card.id})" in text
 
 
 def test_a_carpenter_and_furniture_are_said_on_the_board():
@@ -110,7 +110,7 @@ def test_a_carpenter_and_furniture_are_said_on_the_board():
     assert "take the carpenter" in said(g, "anna go carpenter")["anna"]
     f = at(step="tasks", round=2, expansion="joinery", before=(fix("anna", "dry2.mS", 1),))
     assert said(f, "anna furnish dry2:mS")["anna"] == \
-        "1 milled softwood from the second drying area to the furniture shop"
+        "1 milled softwood: second drying area → furniture shop"
 
 
 def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
@@ -121,7 +121,7 @@ def test_a_completed_task_is_said_with_what_it_pays_at_the_end():
     forward(g, None, step="tasks", who="anna")
     text = said(g, "anna fill T9 sale:mF")["anna"]
     assert text.endswith("task T9 is complete: it pays $12 at the end (R19)")
-    assert "1 milled firewood from the sale area to the task card T9" in text
+    assert "1 milled firewood: sale area → task card T9" in text
 
 
 def test_overtime_hardwood_onto_the_woodpile_is_said_as_automatic():
@@ -135,7 +135,7 @@ def test_overtime_hardwood_onto_the_woodpile_is_said_as_automatic():
         b = g.clone()
         line = idle_line(g)
         lines += echo.event_lines(g, engine_play(g, line).events, before=b)
-    assert "  Automatic, anna: 1 hardwood from the supply to the woodpile (Overtime, R20)." in lines
+    assert "  Automatic, anna: 1 hardwood: supply → woodpile (Overtime, R20)." in lines
 
 
 def test_the_winter_bill_is_shown_before_its_money_and_a_terminal_waits_for_enter(tmp_path):

@@ -4,26 +4,13 @@ texts that used to be wrong."""
 
 from __future__ import annotations
 
-import io
 import re
-from pathlib import Path
 
 import pytest
 from helpers import PATHS, Script, cli, fix, forward, make_setup, play, script_to, start
+from play_helpers import session
 
-from lignum_companion import table
 from lignum_companion.engine import LignumError, parse
-
-
-def session(tmp: Path, script: Script, answers: list[str]) -> tuple[str, list[str]]:
-    path = script.write(tmp / "flow.lignum")
-    out = io.StringIO()
-    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
-    table.play(path, con=con, seed="1")
-    lines = path.read_text(encoding="utf-8").splitlines()
-    done = [x for x in lines[lines.index("start") + 1:] if x.strip() and not x.startswith("#")]
-    return re.sub(r"\s+", " ", out.getvalue()), done
-
 
 TRAVEL2 = start(2).then("path " + PATHS[2])
 

@@ -58,7 +58,7 @@ def test_R19_no_more_cards_once_the_deck_is_used_up() -> None:
         for name in order:
             play(g, None, f"{name} go 13 {g.task_display[0].id}" if g.task_display else f"{name} go clearing")
         for name in order:
-            if player(g, name).pos != D.CLEARING:
+            if player(g, name).pos != g.board.clearing:
                 play(g, None, f"{name} go clearing")
     assert shown == [4, 4, 2] and g.task_seq == D.TASK_CARDS
     forward(g, step="path", round=5)

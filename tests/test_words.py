@@ -10,6 +10,7 @@ import pytest
 from helpers import fix, forward, start
 
 from lignum_companion.engine import LignumError, apply, parse
+from lignum_companion.engine.actions import WOOD_AREA_KEYS
 from lignum_companion.texts import catalog as texts
 
 
@@ -72,7 +73,7 @@ def test_every_engine_code_has_a_word_in_every_language():
         w = texts.load("words", lang)
         codes = set(D.PIECES) | set(D.EQUIPMENT) | set(D.CRAFTWORK) | {"craft", "X"} | set(D.HUT_AREAS) - {"food"}
         assert codes <= set(w["things"]), (lang, codes - set(w["things"]))
-        assert set(D.AREA_NAMES) <= set(w["areas"])
+        assert set(WOOD_AREA_KEYS) <= set(w["areas"])
         assert set(D.LOCATION_KINDS) <= set(w["locations"])
         assert set(D.MODES) | set(D.VARIANTS) | set(D.EXPANSIONS) <= set(w["modes"])
 
@@ -81,7 +82,7 @@ def test_every_engine_code_has_a_word_in_every_language():
 
 
 def _session(tmp_path, script, answers: list[str], lang: str) -> tuple[str, list[str]]:
-    from test_table_flow import session
+    from play_helpers import session
 
     texts.choose(lang)
     try:
@@ -327,3 +328,17 @@ def test_score_and_the_pdf_name_a_correction_in_korean(tmp_path, monkeypatch):
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(str(sheet)).pages]
     assert all("지붕널(shingle) -1" in page for page in pages), pages
     assert not any("round 5" in page for page in pages)
+
+
+def test_one_helper_chooses_a_text_by_its_counts():
+    """The views, the table and the words ask one helper for the form of a counted text (issue 29 §5)."""
+    from lignum_companion.table import common
+    from lignum_companion.views import game as views
+
+    assert views.counted is texts.counted
+    assert [texts.number_form(*c) for c in ((1,), (2,), (0,), (1, 1), (1, 3))] == ["one", "many", "many", "one", "many"]
+    table = {"loans": "{n} loans", "loans_one": "1 loan"}
+    assert (texts.counted(table, "loans", 1), texts.counted(table, "loans", 2)) == ("1 loan", "{n} loans")
+    assert texts.counted({"x": "a", "x_many": "b"}, "x", 5) == "b"
+    with texts.speaking("en"):
+        assert common.counted("hut_drying", 2) != common.counted("hut_drying", 1)

@@ -172,4 +172,10 @@ def _start(setup: "Setup", file: str | None) -> None:
         fail(str(e))
     gamefile.remember(path)
     out(say("new_saved", path=path))
+    if setup.expansion:  # R23: how the program read each tile, so that the table can check it before the game
+        from lignum_companion.engine.state import Building
+        from lignum_companion.views.buildings import read_lines
+
+        for line in read_lines([Building(*t[:3]) for t in setup.buildings]):
+            out(line)
     out(say("new_next", path=path))

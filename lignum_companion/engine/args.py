@@ -144,13 +144,3 @@ class FeedArgs(TypedDict):
 class HeatArgs(TypedDict):
     logs: Bag | None  # None: the cheapest logs (rules: default_heating)
     sell: AreaBags
-
-
-# verb -> the typed dict of its fields (tests/test_engine_types.py checks every example line against it)
-VERB_FIELDS: dict[str, type] = {
-    "path": PathArgs, "placement": PlacementArgs, "task": TaskArgs, "fix": FixArgs, "area": AreaArgs, "go": GoArgs,
-    "loan": NoArgs, "done": NoArgs, "build": BuildArgs, "dryhut": DryhutArgs, "foodhut": AreaArgs, "cut": CutArgs,
-    "snatch": SnatchArgs, "relocate": AreaArgs, "receive": DestArgs, "carry": DestArgs, "wagon": DestArgs,
-    "sledge": DestArgs, "raft": RaftArgs, "float": PiecesArgs, "saw": SawArgs, "fill": FillArgs, "furnish": FromArgs,
-    "sell": FromArgs, "dry": PiecesArgs, "bonus": KindArgs, "feed": FeedArgs, "heat": HeatArgs, "river": KindArgs,
-}

@@ -6,14 +6,12 @@ reminders and the PDF all read one copy. Ruling ids (R1…) name the reading tak
 
 from __future__ import annotations
 
-from enum import StrEnum
 from types import MappingProxyType as _ro
 
 # --- wood -------------------------------------------------------------------------------------------
 # A piece is one of six codes: a disk (unmilled) or a milled log of firewood, softwood or hardwood.
 KINDS = ("F", "S", "H")
 PIECES = ("F", "S", "H", "mF", "mS", "mH")
-KIND_NAMES = _ro({"F": "firewood", "S": "softwood", "H": "hardwood"})
 PIECE_NAMES = _ro(
     {
         "F": "firewood",
@@ -39,18 +37,6 @@ DRYING_CAPACITY_DISKS = 1
 DRYING_CAPACITY_MILLED = 2
 # R19: drying stage of a piece by area, for tasks.
 STAGE_OF_AREA = _ro({"sale": 0, "dry1": 0, "dry2": 1, "dry3": 2})
-AREA_NAMES = _ro(
-    {
-        "woodpile": "woodpile",
-        "river": "river",
-        "saw": "sawing area",
-        "store": "firewood storage",
-        "sale": "sale area",
-        "dry1": "first drying area",
-        "dry2": "second drying area",
-        "dry3": "third drying area",
-    }
-)
 
 # --- money ------------------------------------------------------------------------------------------
 START_MONEY = 5  # R1
@@ -85,8 +71,6 @@ PATH_SUPPLY = _ro(
 TOKEN_LOCATIONS = (1, 2, 3, 5, 7, 9, 11, 12, 14, 15, 17, 18, 20)
 # The base board's numbers (R2); a game asks its own board (`Game.board`), since the expansion renumbers (R23).
 LOC_BEARERS, LOC_FODDER, LOC_PLAN, LOC_WOODCUTTERS, LOC_TASKS, LOC_SAWYERS, LOC_MARKET = 4, 6, 8, 10, 13, 16, 19
-LAST_LOCATION = 20
-CLEARING = 21  # the forest clearing, reached after location 20
 # Room per location (default 1): seed 000 "Travel along".
 LOCATION_ROOM = _ro({4: 4, 8: 4, 10: 4, 13: 4, 16: 4, 19: 4, 6: 2})
 
@@ -207,7 +191,6 @@ SLEDGE_BASE = 2  # R7: a sledge moves 2 pieces, +1 per food spent
 
 # --- huts (R16) -------------------------------------------------------------------------------------
 HUT_AREAS = ("drying", "food", "accom")
-HUT_AREA_NAMES = _ro({"drying": "drying hut", "food": "food-storage hut", "accom": "worker-accommodation hut"})
 
 # --- advanced and expert (R19, R20) -----------------------------------------------------------------
 MODES = ("basic", "advanced", "expert", "planned")  # planned = planned work without tasks (FAQ)
@@ -247,17 +230,3 @@ def round_season(round_no: int) -> str:
 def round_year(round_no: int) -> int:
     """Year (1 or 2) of a round."""
     return (round_no - 1) // 4 + 1
-
-
-class ActorKind(StrEnum):
-    """Who acts in a step (flow's `Step.actor` and `actor_kind`, the `kind` of `flow.waiting`): the same words in
-    JSON and in files as the plain strings they are equal to."""
-
-    AUTO = "auto"  # the program itself, at once
-    TABLE = "table"  # a table entry: path tokens, task cards, placement cards
-    ALL = "all"  # everyone, in any order (the cutting area choice, R5)
-    ORDERED = "ordered"  # one by one in starting order (the tactical variant's area choice, R21)
-    PATH = "path"  # travel: starting order, round robin (R18)
-    CLEARING = "clearing"  # clearing order (woodcutting; every step of a strict-order game, R24)
-    FREE = "free"  # each player at their own pace after woodcutting (R24)
-    OVER = "over"  # the game is over (flow.waiting)

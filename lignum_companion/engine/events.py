@@ -289,13 +289,26 @@ class BuildingTaken(PlayerEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BuildingEffect(PlayerEvent):
-    """A building's effect at its moment (R23 amended, issue 31): `moment` (`taken`, `round_start`, `final`)
-    and, when the program applies it, the changes it made follow as their own events (auto, rule R23)."""
+    """A building's effect at its moment (R23 amended, issue 31): `moment` (`taken`, `round`, or a season) and,
+    when the program applies it, the changes it made follow as their own events (auto, rule R23). `withdrawn`:
+    a correction named after the tile stands in for it, and what it gave is taken back (events follow)."""
 
     kind: ClassVar[str] = "building_effect"
     building: str
     moment: str
     applied: bool
+    withdrawn: bool = False  # a correction named after the tile stands in for the effect (R23): taken back
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoneyTakenBack(PlayerEvent):
+    """Money a building's effect gave, taken back with its ledger line when a correction named after the tile
+    stands in for the effect (R23 amended: never both); `money` after it."""
+
+    kind: ClassVar[str] = "money_taken_back"
+    amount: int
+    reason: str
+    money: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -436,8 +449,9 @@ class GameEnded(Event):
 KINDS: dict[str, type[Event]] = {c.kind: c for c in (
     PiecesMoved, PiecesSold, WoodSawn, DryingShift, MoneyChanged, LoanTaken, DebtAdded, Gained, Spent, Returned,
     ForemanMoved, TokenTaken, WorkersHired, FodderTaken, AreaToken, TaskTaken, PlanMade, PlanInEffect,
-    CarpenterTaken, BuildingTaken, BuildingEffect, HutsBuilt, WinterBill, RiverChosen, StepClosed, Skipped,
-    Corrected, PathLaid, TaskRevealed, PlacementCard, AreasMarked, FoodShared, StepBegan, RoundEnded, GameEnded,
+    CarpenterTaken, BuildingTaken, BuildingEffect, MoneyTakenBack, HutsBuilt, WinterBill, RiverChosen, StepClosed,
+    Skipped, Corrected, PathLaid, TaskRevealed, PlacementCard, AreasMarked, FoodShared, StepBegan, RoundEnded,
+    GameEnded,
 )}
 
 

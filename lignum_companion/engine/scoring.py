@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data, prices
-from .ledger import Reason
+from . import buildings, data, prices
+from .ledger import Kind, Named, Reason, kind_of
 from .state import Game, Player
 
 
@@ -36,6 +36,28 @@ def carpenter_income(p: Player) -> int:
     return sum(e.amount for e in p.ledger if e.reason == Reason.CARPENTERS)
 
 
+def building_rows(g: Game, p: Player) -> list[dict[str, Any]]:
+    """Each tile the player holds with the dollars it gave during play (its own entries and the corrections named
+    after it) and at the final scoring (R23): the score sheet's buildings row."""
+    final = {a.tile: sum(x.n for x in a.gains) for a in buildings.final_gains(g).get(g.players.index(p), [])}
+    out = []
+    for b in p.buildings:
+        named = Named.BUILDING.of(b.name)
+        during = sum(e.amount for e in p.ledger if e.reason == named or e.reason.startswith(named + ":"))
+        out.append({"tile": b.name, "money": during, "final": final.get(b.name, 0)})
+    return out
+
+
+def plain_corrections(p: Player) -> list[str]:
+    """The corrections that are not a building's effect (those are the buildings' own row, R23)."""
+    out = []
+    for c in p.corrections:
+        reason = c[c.find("(") + 1: -1] if c.endswith(")") and "(" in c else ""
+        if buildings.named_in(p.buildings, reason)[0] is None:
+            out.append(c)
+    return out
+
+
 def player_score(g: Game, p: Player) -> dict[str, Any]:
     """The breakdown of one player's total, with stable keys for `score --json` and the score sheet."""
     areas: dict[str, dict[str, Any]] = {}
@@ -56,7 +78,9 @@ def player_score(g: Game, p: Player) -> dict[str, Any]:
     task_dollars = sum(t["dollars"] for t in tasks)
     furniture = furniture_dollars(p)
     repay = prices.loan_repayment(p.loans)
-    total = p.money + final_sale + river_dollars + task_dollars + furniture - repay - p.debt
+    # R23: a tile's dollars at the final scoring (counted, never applied to money, as the final sale is)
+    at_end = sum(x.n for a in buildings.final_gains(g).get(g.players.index(p), []) for x in a.gains)
+    total = p.money + final_sale + river_dollars + task_dollars + furniture + at_end - repay - p.debt
     return {
         "name": p.name,
         "colour": p.colour,
@@ -69,10 +93,14 @@ def player_score(g: Game, p: Player) -> dict[str, Any]:
         "furniture": {"pieces": dict(p.furniture), "dollars": furniture},  # R23
         "carpenters": {"count": p.carpenters, "income": carpenter_income(p)},  # R23: income is part of money
         "buildings": [b.name for b in p.buildings],
+        # R23: money the tiles gave during play (part of money) and their dollars at the final scoring
+        "building_money": sum(e.amount for e in p.ledger if kind_of(e.reason) == Kind.BUILDINGS),
+        "building_dollars": at_end,
+        "building_rows": building_rows(g, p),
         "loans": p.loans,
         "loan_repayment": repay,
         "debt": p.debt,
-        "corrections": list(p.corrections),
+        "corrections": plain_corrections(p),
         "total": total,
     }
 

@@ -34,7 +34,7 @@ class Setup:
     colours: dict[str, str] = field(default_factory=dict)  # player -> colour of their pieces
     warnings: bool = True  # the advisor's warnings in the clients (`warnings off` in the header); rules ignore it
     expansion: str = ""  # "" or "joinery" (R23)
-    buildings: list[list[str]] = field(default_factory=list)  # R23: [name, effect] of each face-up tile
+    buildings: list[list[str]] = field(default_factory=list)  # R23: [name, effect] or [name, effect, reading]
 
 
 def colours_of(s: Setup) -> list[str]:
@@ -51,11 +51,12 @@ def check_name(name: str) -> str:
 
 
 def check_building_name(name: str) -> str:
-    """A building's name is one word, so that `go buildings NAME` can name it (R23)."""
-    if "|" in name:
+    """A building's name: one or more words, each as a player's name is (`go 12 charcoal kiln` names it), and no
+    `|`, `:` or `=`, which separate the header's tiles, names and readings (R23)."""
+    if any(sign in name for sign in "|:="):
         raise IllegalAction.keyed("setup_building_bar", "R23", building=name)
     try:
-        return _check_name(name)
+        return " ".join(_check_name(word) for word in name.split()) if name.split() else _check_name(name)
     except IllegalAction as e:
         raise IllegalAction.keyed("setup_building_name", "R23", reason=e.reason) from None
 
@@ -118,8 +119,10 @@ def validate(s: Setup) -> None:
             raise IllegalAction.keyed("setup_buildings_count", "R23", n=n, want=want, got=len(s.buildings))
         seen = set()
         for b in s.buildings:
-            check_building_name(b[0])
+            b[0] = check_building_name(b[0])
             b[1] = check_building_effect(b[0], b[1])
+            if len(b) > 2:
+                b[2] = check_building_effect(b[0], b[2])
             if b[0].casefold() in seen:
                 raise IllegalAction.keyed("setup_building_twice", "R23", building=b[0])
             seen.add(b[0].casefold())
@@ -155,7 +158,8 @@ def new_game(s: Setup) -> Game:
     g = Game(players=players, mode=s.mode, variants=list(s.variants),
              winter_cards=[list(w) for w in s.winter], pw_cards={c: 0 for c in s.cards},
              strict_order=s.strict_order,
-             expansion=s.expansion, buildings=[Building(b[0], b[1] if len(b) > 1 else "") for b in s.buildings])
+             expansion=s.expansion, buildings=[Building(b[0], b[1] if len(b) > 1 else "", b[2] if len(b) > 2 else "")
+                        for b in s.buildings])
     for p in players:
         p.ledger.append(_start_entry(p.money))
     idx = {p.name.casefold(): i for i, p in enumerate(players)}

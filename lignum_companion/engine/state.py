@@ -50,10 +50,12 @@ class Plan:
 
 @dataclass
 class Building:
-    """A building tile of the expansion (R23): its name and printed effect, as entered; effects are not modelled."""
+    """A building tile of the expansion (R23): its name and effect text, as entered, and the table's correction of
+    how the program read it (`reading`: a text the program reads instead, or `none`; "" keeps the text's)."""
 
     name: str
     effect: str = ""
+    reading: str = ""
 
 
 @dataclass
@@ -83,7 +85,7 @@ class Player:
     mill_worker: bool = True  # free this round
     wood: dict[str, Bag] = field(default_factory=_empty_wood)
     area: int | None = None  # cutting area token
-    pos: int = 0  # foreman on the path; data.CLEARING once in the clearing
+    pos: int = 0  # foreman on the path; the board's `clearing` once in the clearing
     tasks: list[Task] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
     pairs_used: list[int] = field(default_factory=list)
@@ -136,6 +138,8 @@ class Game:
     last_move: int | None = None  # the player whose move was entered last: their turn lasts until the next (R24)
     skips: list[list[Any]] = field(default_factory=list)  # [round, step, player, why] players skipped (R24)
     winter_bills: list[dict[str, Any]] = field(default_factory=list)  # settled feeding/heating (prices.WinterSettled)
+    # R23: each building effect the program applied ({round, player, tile, moment, gains, stood_in}: buildings.py)
+    building_effects: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
 
     # --- lookups ---------------------------------------------------------------------------------

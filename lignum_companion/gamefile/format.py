@@ -16,7 +16,7 @@ from lignum_companion.gamefile.errors import BadFile, Said
 FORMAT = 1
 MAGIC = "lignum-game"
 HEADER_KEYS = ("players", "mode", "variants", "order", "areas", "winter", "cards", "money", "lang", "name", "date",
-               "colors", "order-rule", "warnings", "expansion", "buildings")
+               "colors", "order-rule", "warnings", "expansion", "buildings", "readings")
 LANGS = ("en", "ko")  # the game's language (`lang ko`): what play, next and the PDF show unless told otherwise
 ORDER_RULES = ("free", "strict")  # R24: `order-rule strict` keeps clearing order in every step; absent = free
 BACKUP_SUFFIX = ".bak"
@@ -74,6 +74,8 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
     if s.expansion:  # R23; files without these lines are base games
         lines.append(f"expansion {s.expansion}")
         lines.append("buildings " + format_buildings(s.buildings))
+        if any(len(t) > 2 and t[2] for t in s.buildings):  # the table's corrections of the program's readings
+            lines.append("readings " + "|".join(f"{t[0]}={t[2]}" for t in s.buildings if len(t) > 2 and t[2]))
     if lang:
         lines.append(f"lang {lang}")
     if s.colours:
@@ -88,7 +90,7 @@ def format_header(s: Setup, lang: str | None = None) -> list[str]:
 
 def format_buildings(tiles: list[list[str]]) -> str:
     """`NAME:effect text|NAME:effect` (R23): the face-up building tiles, as task cards are entered."""
-    return "|".join(f"{name}:{effect}" if effect else name for name, effect in tiles)
+    return "|".join(f"{t[0]}:{t[1]}" if t[1] else t[0] for t in tiles)
 
 
 def parse_buildings(text: str) -> list[list[str]]:
@@ -233,6 +235,15 @@ def _read_options(setup: Setup, seen: Seen) -> None:
         value = seen["expansion"][1]
         setup.expansion = "" if value in ("", "none") else value
     setup.buildings = parse_buildings(seen.get("buildings", (0, ""))[1])
+    if "readings" in seen:  # `readings NAME=TEXT|NAME=none`: how the table corrected the program's readings (R23)
+        n_r, text = seen["readings"]
+        by_name = {" ".join(t[0].split()).casefold(): t for t in setup.buildings}
+        for part in text.split("|"):
+            name, eq, reading = part.partition("=")
+            tile = by_name.get(" ".join(name.split()).casefold())
+            if not eq or tile is None:
+                raise BadFile(n_r, "read.bad_reading", part=part.strip())
+            tile[1:] = [tile[1], " ".join(reading.split())]
 
 
 def _number(text: str, line: int, what: str) -> int:

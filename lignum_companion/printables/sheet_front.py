@@ -165,11 +165,21 @@ class FrontPart(SheetBase):
                 self.P(texts.fill(L["furniture_value"], pieces=words.said(r["furniture"]["pieces"]),
                                   dollars=money(r["furniture"]["dollars"]))
                        if r.get("furniture", {}).get("pieces") else nothing) for r in rows])
+        if self.expansion or any(r.get("building_rows") for r in rows):  # R23: the tiles' own row, never corrections
+            table.append([label(L["buildings"], L["buildings_note"])] + [
+                self.lines([(self._building_text(b), False, None) for b in r.get("building_rows", [])], "small")
+                if r.get("building_rows") else self.P(nothing) for r in rows])
         table.append([label(L["loans"])] + [
             self.P(texts.fill(L["loans_value"], count=r["loans"], dollars=money(-r["loan_repayment"]))
                    if r["loans"] else nothing) for r in rows])
         table.append([label(L["debt"])] + [self.P(money(-r["debt"]) if r["debt"] else nothing) for r in rows])
         return table
+
+    def _building_text(self, b: dict[str, Any]) -> str:
+        """One tile: the dollars it gave during play and those it adds at the end (R23)."""
+        parts = [texts.fill(self.L["building_money"], dollars=money(b["money"], sign=True))] if b["money"] else []
+        parts += [texts.fill(self.L["building_final"], dollars=money(b["final"], sign=True))] if b["final"] else []
+        return f"{b['tile']}: " + ", ".join(parts) if parts else b["tile"]
 
     def _correction_rows(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
         """The money corrections, flagged, a few per row so that a long list splits over pages."""

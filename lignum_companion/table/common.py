@@ -41,8 +41,9 @@ def screen(key: str, **fields: Any) -> str:
 
 
 def counted(key: str, n: int, /, **fields: Any) -> str:
-    """A text with a count: `<key>_one` for 1, `<key>_many` otherwise (each language words its own plural)."""
-    return tpl(f"{key}_one" if n == 1 else f"{key}_many", n=n, **fields)
+    """A text of play.toml with a count, in the form the count asks (texts.counted: `<key>_one`, `<key>_many`)."""
+    return texts.fill(texts.counted(texts.load("play")["text"], key, n), **{k: safe(v) for k, v in
+                                                                           {"n": n, **fields}.items()})
 
 
 def seed_from_env() -> str | None:

@@ -105,7 +105,8 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
         actor = after.player_index(a.line.split()[0]) if a.line.split() else None
         own = ""
         if actor is not None:
-            mine = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player == actor and not s.auto]
+            mine = [s for s in echoes if id(s) not in used and s.player == actor and
+                    (s.kind == "moves" and not s.auto or s.kind == "bill")]
             if mine:
                 used.add(id(mine[0]))
                 own = mine[0].text
@@ -119,11 +120,16 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
         words_of.append(own)
     lines = [a.line for a in accepted]
     verbs = {(line.split()[1:2] or [""])[0] for line in lines}
-    if len(lines) > 1 and len(verbs) == 1 and all(words_of):
+    placed = [e for a in accepted for e in a.events if e.kind == "area_token"]
+    if len(lines) > 1 and verbs == {"area"} and len(placed) == len(lines):  # the areas chosen at once (R21)
+        areas = ", ".join(tpl("area_of", name=e.name, area=e.dst) for e in placed)  # type: ignore[attr-defined]
+        saved = [tpl("saved_areas", areas=areas)]
+    elif len(lines) > 1 and len(verbs) == 1 and all(words_of):
         named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
                  for line, w in zip(lines, words_of, strict=True)]
         saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
-    else:
-        saved = [tpl("saved_words", words=w, text=line) if w else tpl("saved_line", text=line)
+    else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
+        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(line.split()[0]) is None
+                 else tpl("saved_moves", name=line.split()[0], words=w) if w else tpl("saved_line", text=line)
                  for line, w in zip(lines, words_of, strict=True)]
     return saved, [s.line for s in echoes if id(s) not in used]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import words
+from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
 from ..engine import data as D
@@ -45,6 +46,7 @@ class Session(Commands, DrawMenus, TurnMenus):
     def __init__(self, path: Path, gf: gamefile.GameFile, g: Game, con: Console, seed: str | None = None) -> None:
         super().__init__(path, gf, g, con, seed)
         con.toolbar = self.toolbar  # at a terminal: season, step, whose turn, money, whom the game waits for
+        self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
         names = [p.name for p in g.players]
         con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
                            | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
@@ -108,7 +110,18 @@ class Session(Commands, DrawMenus, TurnMenus):
     def show_step(self) -> None:
         """The step's reminder when the step or the player changes, then any warning new in this step."""
         self._show_step()
+        self.remind_buildings()
         self.advise()
+
+    def remind_buildings(self) -> None:
+        """R23: a tile the program cannot apply, reminded once to its owner at the moment its text names."""
+        g = self.g
+        for pi in range(len(g.players)):
+            for b in buildings.due_now(g, pi):
+                key = (g.round, pi, b.name, g.step_of(pi))
+                if key not in self.buildings_said:
+                    self.buildings_said.add(key)
+                    self.say(buildings.reminder_line(g, pi, b))
 
     def _show_step(self) -> None:
         g = self.g

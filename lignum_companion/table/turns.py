@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
 from ..engine import NotationError, flow, legal_actions, market, rules
@@ -12,7 +14,7 @@ from ..engine import data as D
 from ..engine.actions import Action
 from ..engine.flow import FREE_VERBS
 from ..engine.pieces import total
-from ..engine.state import Player
+from ..engine.state import Building, Player
 from .common import TOKEN_NOTES, counted, screen, tpl
 from .menu import Choice, Menu
 from .winter import WinterMenus
@@ -44,6 +46,7 @@ class TurnMenus(WorkMenus, WinterMenus):
             for c in free:
                 c.rare = c.shown.split()[:1] == ["loan"] and p.money >= D.WORKER_PRICE * 2
         choices += free
+        choices += self.building_entries()
         if default is None and len(choices) == 1:
             default = 0
         if default is not None:
@@ -62,6 +65,22 @@ class TurnMenus(WorkMenus, WinterMenus):
                 c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2
         return Menu(p.name, choices, default, self.free_player(p), header=header, locations=g.step == "travel",
                     columns=g.step == "travel")
+
+    def building_entries(self) -> list[Choice]:
+        """R23: for each tile the program cannot apply whose moment is now, an entry that books what it gives or
+        takes as a correction named after it, in one step (a piece moved is two `fix` lines applied together)."""
+        g = self.g
+        out = []
+        for pi, owner in enumerate(g.players):
+            for b in buildings.due_now(g, pi):
+
+                def follow(arg: str | None, name: str = owner.name, tile: Building = b) -> list[str]:
+                    ask = texts.fill(texts.load("buildings")["text"]["ask_correction"], tile=tile.name)
+                    return self.text_answer(ask, lambda raw: buildings.correction_lines(name, tile, raw), given=arg)
+
+                note = texts.fill(texts.load("buildings")["text"]["entry"], tile=b.name)
+                out.append(Choice(buildings.entry_key(b), note, follow=follow, key=buildings.entry_key(b)))
+        return out
 
     def turn_header(self, p: Player) -> str:
         g = self.g
@@ -130,10 +149,11 @@ class TurnMenus(WorkMenus, WinterMenus):
                 choices.append(self._hire_choice(p, loc, sorted(a.args["count"] for a in acts)))
             elif kind == "carpenter":
                 choices.append(self.choice(acts[0], tpl("note_carpenter", have=p.carpenters)))
-            elif kind == "buildings":
+            elif kind == "buildings":  # R23: each tile keyed by its name (`12 chapel`), a key that never changes
                 for a in acts:
-                    tile = next(b for b in g.buildings if b.name == a.args["buildings"][0])
-                    choices.append(self.choice(a, tpl("note_building", effect=tile.effect or "-")))
+                    tile = next(b for b in g.buildings if b.name.split() == a.args["buildings"])
+                    choices.append(self.choice(a, tpl("note_building", effect=tile.effect or "-"),
+                                               key=f"{loc} {tile.name}"))
             elif kind == "sawyers":
                 for a in acts:
                     free_left = g.supply.get("free_sawyers", 0)
@@ -283,6 +303,8 @@ def location_keys(choices: list[Choice]) -> None:
     one location get `19`, `19b`, `19c`. So a bare `10` always means location 10, never menu entry 10."""
     seen: dict[str, int] = {}
     for c in choices:
+        if " " in c.key:  # a building tile's own key (`12 chapel`): typed, it is the line `go 12 chapel`
+            continue
         words = c.shown.split()
         base = "c" if words[1:2] == ["clearing"] else (words[1] if len(words) > 1 else c.shown)
         n = seen.get(base, 0)

@@ -104,19 +104,41 @@ class _Wizard:
         tiles: list[list[str]] = []
         for k in range(1, want + 1):
             old = previous[k - 1] if len(previous) == want else None
-            hint = f" [{old[0]} {old[1]}]" if old else ""
+            hint = f" [{old[0]}: {old[1]}]" if old else ""
 
             def check(raw: str, old: list[str] | None = old) -> list[str]:
                 if not raw.strip() and old:
                     return list(old)
-                name, _, effect = raw.strip().partition(" ")
-                tile = [name, " ".join(effect.split())]
+                tile = split_tile(raw)
                 check_buildings(tiles + [tile], len(tiles) + 1)
                 return tile
 
-            tiles.append(self.ask_until(tpl("ask_building", k=k, n=want) + hint, check))
+            tile = self.ask_until(tpl("ask_building", k=k, n=want) + hint, check)
+            tiles.append(self.reading(tile))
         self.answers["buildings"] = tiles
         return tiles
+
+    def reading(self, tile: list[str]) -> list[str]:
+        """Say how the program read a tile (R23) and let the table correct it: Enter keeps the reading; other
+        words are read instead (and said again); `none` leaves the tile to the table, reminded at its moment."""
+        from ..engine import buildings as B
+        from ..engine.setup import check_building_effect
+        from ..views.buildings import read_lines
+
+        while True:
+            b = B.Building(*tile[:3])
+            self.con.say(read_lines([b])[0])
+            raw = self.con.line(tpl("ask_reading", tile=b.name))
+            if raw.lower() == "quit":
+                raise Interrupted("quit")
+            if not raw.strip():
+                return tile
+            try:
+                corrected = check_building_effect(b.name, " ".join(raw.split()))
+            except LignumError as e:
+                self.con.say(tpl("refused", reason=str(e)))
+                continue
+            tile = [tile[0], tile[1], corrected]
 
     # --- the game's name and the players' colours (the score sheet's title, the sheet's and terminal's colours)
     def name(self, players: list[str]) -> str:
@@ -452,12 +474,22 @@ def check_areas(areas: dict[str, int], players: list[str]) -> dict[str, int]:
     return {p: out[p] for p in players}
 
 
+def split_tile(raw: str) -> list[str]:
+    """`Charcoal Kiln: when taken ...` is the tile `Charcoal Kiln` (a name may have several words, R23); without a
+    colon the first word is the name."""
+    text = " ".join(raw.split())
+    name, colon, effect = text.partition(":")
+    if not colon:
+        name, _, effect = text.partition(" ")
+    return [name.strip(), effect.strip()]
+
+
 def check_buildings(tiles: list[list[str]], want: int) -> list[list[str]]:
     """players + 4 building tiles with different one-word names (R23); the engine's own check says why not."""
     from ..engine.setup import check_building_effect, check_building_name
 
     names = set()
-    for name, effect in tiles:
+    for name, effect, *_ in tiles:
         check_building_name(name)
         check_building_effect(name, effect)  # a `|` or an escape in the effect would break the header line
         if name.casefold() in names:

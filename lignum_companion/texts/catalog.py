@@ -22,7 +22,7 @@ import contextlib
 import marshal
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -109,11 +109,6 @@ def speaking(lang: str) -> Iterator[None]:
         yield
     finally:
         _choice.explicit = before
-
-
-def new_game_lang() -> str:
-    """The language a new game records in its header: the one chosen, else the locale's."""
-    return told() or locale_lang()
 
 
 # --- templates ------------------------------------------------------------------------------------------
@@ -410,6 +405,19 @@ def _reflow(lines: list[str], width: int) -> list[str]:
 class _Blank(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def number_form(*counts: int) -> str:
+    """"one" when every count is 1, else "many": the one place a text's form is chosen by its figures. Each
+    language words both forms (English "1 loan / 2 loans"; Korean, without a plural, the same twice), so a number
+    is never glued to a noun in code."""
+    return "one" if all(n == 1 for n in counts) else "many"
+
+
+def counted(table: Mapping[str, Any], key: str, *counts: int) -> str:
+    """The form of the text `key` of a template table for these counts: `KEY_one` or `KEY_many` (number_form)
+    where the language has that form, else `KEY` itself."""
+    return table.get(f"{key}_{number_form(*counts)}") or table[key]
 
 
 def fill(template: str, /, **fields: Any) -> str:

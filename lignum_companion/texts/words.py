@@ -30,7 +30,7 @@ def counted(n: int, code: str, hut: bool = False) -> str:
     in code (STYLE: counting words are the language's business)."""
     w = _w()
     key = f"hut_{code}" if hut else code
-    word = w["one" if n == 1 else "many"].get(key) or (w["huts"].get(code, code) if hut else thing(code))
+    word = w[texts.number_form(n)].get(key) or (w["huts"].get(code, code) if hut else thing(code))
     return texts.fill(w["format"]["bag_item"], n=n, word=word)
 
 

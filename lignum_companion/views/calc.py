@@ -263,7 +263,7 @@ def _render_step(s: WinterStep, thing: str) -> list[str]:
         return [texts.fill(t["nothing"], title=title)]
     lines = [texts.fill(t["missing"], title=title, missing=s.missing, each=s.cost // s.missing, cost=s.cost)]
     if s.loans_taken:
-        lines.append(texts.fill(t["loans_one" if s.loans_taken == 1 else "loans_many"], money=s.money_before,
+        lines.append(texts.fill(texts.counted(t, "loans", s.loans_taken), money=s.money_before,
                                 n=s.loans_taken, gain=s.money_after_loans - s.money_before, after=s.money_after_loans))
     elif s.money_before < s.cost:
         lines.append(texts.fill(t["no_loan_left"], money=s.money_before, held=s.loans_before, max=data.MAX_LOANS))
@@ -330,7 +330,7 @@ def render_loan(result: LoanResult) -> str:
     out: list[str] = []
     if result.current is None:
         for row in result.rows:
-            out.append(texts.fill(t["row_one" if row.loans == 1 else "row_many"], n=row.loans,
+            out.append(texts.fill(texts.counted(t, "row", row.loans), n=row.loans,
                                   received=row.received, repay=row.repay, cost=row.cost))
     else:
         cur = result.current
@@ -457,7 +457,7 @@ def market(
 def _counted(n: int, token: str) -> str:
     """'1 stake', '3 stakes', '2 food' (in Korean: '말뚝 3개'), from templates/<lang>/calc.toml."""
     t = texts.load("calc")["market"]
-    word = t["one" if n == 1 else "many"].get(token, token)
+    word = t[texts.number_form(n)].get(token, token)
     return texts.fill(t["counted"], n=n, word=word)
 
 

@@ -85,11 +85,24 @@ class Said:
     kind: str = "moves"
     plain: str = ""  # a whole line made elsewhere (a bill, a skip)
     tail: list[str] = field(default_factory=list)  # said after the moves (a task complete)
+    by: list[str] = field(default_factory=list)  # the workers who did it (hired workers, the mill worker)
+    foreman: str = ""  # the foreman's move, said when nothing else is
 
     @property
     def text(self) -> str:
-        parts = self.parts + self.tail
-        if self.money:
+        if self.kind == "bill":
+            return _fill("bill_text", parts="; ".join(self.parts))
+        parts = list(self.parts)
+        if self.by and parts:
+            parts[-1] += _fill("by", who=", ".join(self.by))
+        elif self.by:
+            parts.append(_fill("workers", items=", ".join(self.by)))
+        parts += self.tail
+        if not parts and self.foreman:
+            parts.append(self.foreman)
+        if self.money and parts:  # what the money was for is said by the moves: only the change
+            parts.append(_fill("cash", before=self.cash[0], after=self.cash[1]) if self.cash else "")
+        elif self.money:
             from lignum_companion.views.game import reason_words
 
             sums: dict[str, list[int]] = {}
@@ -106,6 +119,8 @@ class Said:
     def line(self) -> str:
         if self.plain:
             return self.plain
+        if self.kind == "bill":
+            return _fill("bill", name=self.name, parts="; ".join(self.parts))
         if self.player is None:
             return _fill("table_auto" if self.auto else "table", parts=self.text)
         return _fill("auto" if self.auto else "line", name=self.name, parts=self.text)
@@ -185,8 +200,8 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> l
     if skips:
         out += [Said(None, "", True, kind="skip", plain=line) for line in views.skip_lines(g, skips)]
     if bills:
-        out += [Said(None, "", True, kind="bill", plain=line) for line in bill_lines(g, bills)]
-    return [s for s in out if s.plain or s.parts or s.money or s.tail]
+        out += bill_said(g, bills)
+    return [s for s in out if s.plain or s.parts or s.money or s.tail or s.by or s.foreman]
 
 
 def _needs(needs: Sequence[Sequence[Any]]) -> str:
@@ -286,9 +301,10 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
             key = "bought" if e.source == "market" else "gained_card" if card else "gained"
             add(_fill(key, items=_held(e.items, e.holding), card=words.card(e.source) if card else e.source))
     elif isinstance(e, E.Spent):
-        _spent(e, add, fodder)
+        _spent(e, s, fodder)
     elif isinstance(e, E.ForemanMoved):
-        add(_fill("clearing", src=e.src) if e.dst == g.board.clearing else _fill("foreman", src=e.src, dst=e.dst))
+        s.foreman = _fill("clearing", src=e.src) if e.dst == g.board.clearing else _fill("foreman", src=e.src,
+                                                                                           dst=e.dst)
     elif isinstance(e, E.TokenTaken):
         add(_fill("coin" if e.token == "coin" else "token", token=words.thing(e.token), location=e.location))
     elif isinstance(e, E.WorkersHired):
@@ -338,11 +354,12 @@ def _moved(e: E.PiecesMoved) -> str:
     return _fill("moved", pieces=bag, src=place(e.src), dst=place(e.dst))
 
 
-def _spent(e: E.Spent, add: Any, fodder: dict[int, list[str]]) -> None:
+def _spent(e: E.Spent, s: Said, fodder: dict[int, list[str]]) -> None:
+    add = s.parts.append
     if e.holding == "workers":
-        add(_fill("workers", items=workers(e.items)))
+        s.by.append(workers(e.items))
     elif e.holding == "mill_worker":
-        add(_tpl()["mill_worker"])
+        s.by.append(_tpl()["mill_worker"])
     elif e.holding == "huts":
         for hut, n in e.items.items():
             add(_fill("hut", huts=words.counted(n, hut, hut=True), hut=texts.load("words")["huts"].get(hut, hut)))
@@ -355,7 +372,7 @@ def _spent(e: E.Spent, add: Any, fodder: dict[int, list[str]]) -> None:
         add(_fill("token_back", items=pieces(e.items)))
 
 
-def bill_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
+def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
     """Each player's winter bill as what to hand in on the board (R14): food and heating wood handed in, what is
     missing and its cost, forced loans, wood sold, a debt, leftover food back to the supply."""
     out = []
@@ -392,5 +409,5 @@ def bill_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
         if paid and (cost or loans):
             parts.append(_fill("money", reasons=_fill("bill_paid", cost=cost),
                                before=paid[0]["money_before"], after=paid[-1].get("money_after", 0)))
-        out.append(_fill("bill", name=g.players[pi].name, parts="; ".join(parts)))
+        out.append(Said(pi, g.players[pi].name, True, parts, kind="bill"))
     return out

@@ -15,6 +15,7 @@ from lignum_companion.engine.state import Game, Player
 from lignum_companion.engine.steps import StepName
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.texts.catalog import counted  # the one plural helper (views.counted for the views)
 from lignum_companion.texts.words import season_name, step_name, waiting_text, where_at  # noqa: F401 (shown by views)
 from lignum_companion.views.reminders import BRIEF_STEPS, board_fields, reminder  # noqa: F401 (one renderer per step)
 
@@ -126,11 +127,7 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
             if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
-        if not g.over:  # R23: the program does not play a building's effect; it reminds its owner at every step
-            for b in p.buildings:
-                out.append(texts.fill(texts.load("reminders")["expansion"]["building"], player=p.name,
-                                      name=b.name, effect=b.effect or "-"))
-    return out
+    return out  # R23: a building the program cannot apply is reminded once, at its moment (views/buildings.py)
 
 
 def needs_words(t: Any) -> str:
@@ -301,17 +298,6 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
     return out
 
 
-def counted(tpl: dict[str, Any], key: str, *counts: int) -> str:
-    """The template for these counts: `KEY_one` when every count is 1 and the language has one, else `KEY`.
-
-    Counting words are each language's business (English "1 loan / 2 loans"; Korean has no plural), so the
-    choice of form is made here from the figures and never by gluing an "s" in code.
-    """
-    if all(n == 1 for n in counts) and f"{key}_one" in tpl:
-        return tpl[f"{key}_one"]
-    return tpl[key]
-
-
 def winter_lines(g: Game, bills: list[dict[str, Any]]) -> list[str]:
     """Each settled feeding or heating: handed in, missing and its cost, forced loans, wood sold, paid, debt."""
     tpl = texts.load("reminders")["winter"]
@@ -427,7 +413,7 @@ def forecast_line(f: Any) -> str:
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
     sold_logs = sum(f.food_sale.get("store", {}).values())
     if sold_logs:  # R14: food is paid before heating, so the heating wood they can see may go for food (issue 21)
-        parts.insert(0, texts.fill(tpl["chain_one" if sold_logs == 1 else "chain"], n=sold_logs,
+        parts.insert(0, texts.fill(counted(tpl, "chain", sold_logs), n=sold_logs,
                                    cost=f.heating.cost))
         if f.food.missing:
             parts.append(texts.fill(tpl["avoid"], food=f.food.missing, price=D.FOOD_PRICE,

@@ -3,7 +3,7 @@ placement cards, the area choice, and the winter's and the game's start and end.
 
 from __future__ import annotations
 
-from .. import data, events, rules
+from .. import buildings, data, events, rules
 from ..state import Game, Player
 from .base import Reminder, Step, StepName, previous_clearing
 
@@ -31,6 +31,7 @@ def _begin_round(g: Game) -> None:
         overtime(g, p)
         if p.carpenters:  # R23: $1 per carpenter at the start of every spring, summer and fall round
             rules.gain(g, p, p.carpenters * data.CARPENTER_INCOME, "carpenters", "R23", auto=True)
+    buildings.apply_moment(g, buildings.ROUND)  # R23: a tile's gain at the start of every round or its season's
     if g.tactical and g.next_placements and g.round >= 2:
         rules.place_cards(g, g.next_placements)
         g.next_placements = []
@@ -76,6 +77,7 @@ def _begin_winter(g: Game) -> None:
     plans_in_effect(g)
     for p in g.players:
         overtime(g, p)
+    buildings.apply_moment(g, buildings.ROUND)  # R23: a tile's gain at the start of every round or each winter's
 
 
 def _end_winter(g: Game) -> None:

@@ -41,7 +41,7 @@ def _candidates(g: Game, pi: int) -> list[Candidate]:
             c += [(name, "go", {"loc": loc, "card": card, "pair": pair}) for card, pair in rules.plan_targets(g, p)]
         elif kind == "buildings":  # R23: location 12 holds one foreman a round
             if not g.occupants(loc) and loc not in g.used_locations:
-                c += [(name, "go", {"loc": loc, "buildings": [b.name]}) for b in g.buildings]
+                c += [(name, "go", {"loc": loc, "buildings": b.name.split()}) for b in g.buildings]
         elif kind == "market":
             c += _market(g, p, loc)
     return c

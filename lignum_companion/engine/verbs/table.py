@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import data
+from .. import buildings, data
 from ..args import FixArgs, PathArgs, PlacementArgs, TaskArgs
 from ..errors import IllegalAction
 from ..events import AreasMarked, Corrected, PathLaid, PlacementCard, TaskRevealed, sink
@@ -85,14 +85,13 @@ FIX_GROUPS = {
 
 
 def building_named(p: Player, word: str) -> Building | None:
-    """The player's building of that name (case-insensitive), or None (R23)."""
-    return next((b for b in p.buildings if b.name.casefold() == word.casefold()), None)
+    """The player's building of that name (case-insensitive; a name may have several words), or None (R23)."""
+    return buildings.tile_named(p.buildings, word)
 
 
 def correction_reason(p: Player, reason: str) -> str:
     """Ledger text of a money correction: a building's effect is shown under its name (R23)."""
-    first, _, rest = reason.strip().partition(" ")
-    b = building_named(p, first)
+    b, rest = buildings.named_in(p.buildings, reason.strip())
     if b is not None:
         return Named.BUILDING.of(b.name + (f": {rest.strip()}" if rest.strip() else ""))
     return Named.CORRECTION.of(reason)
@@ -160,6 +159,9 @@ def _fix(g: Game, pi: int, a: FixArgs) -> None:
         add(p.wood[area], piece, d)
     p.corrections.append(f"round {g.round}: {a['field']} {d:+d} ({a['reason']})")
     record(g, lambda: Corrected(player=ti, name=p.name, field=a["field"], delta=d, reason=a["reason"]))
+    tile, _ = buildings.named_in(p.buildings, a["reason"].strip())
+    if tile is not None:  # R23: a correction named after a tile stands in for its automatic effect at that moment
+        buildings.stand_in(g, ti, tile.name)  # (never both); a second line of it finds nothing left to take back
 
 
 HANDLERS: dict[str, Handler] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import data, market
+from .. import buildings, data, market
 from ..args import AreaArgs, GoArgs
 from ..errors import IllegalAction
 from ..events import (
@@ -277,20 +277,23 @@ def _visit_carpenter(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
 
 
 def _visit_buildings(g: Game, p: Player, loc: int, a: GoArgs) -> Commit:
-    names = a["buildings"]
-    if len(names) > 1:
-        raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(names))
+    words = a["buildings"]  # a tile's name may have several words (`go 12 charcoal kiln`)
     if not g.buildings:
         raise IllegalAction.keyed("building_none_left", "R23", loc=loc)
-    tile = next((b for b in g.buildings if b.name.casefold() == names[0].casefold()), None)
+    tile = buildings.tile_named(g.buildings, " ".join(words))
     if tile is None:
-        raise IllegalAction.keyed("building_not_face_up", "R23", building=names[0], shown=[b.name for b in g.buildings])
+        named = [w for w in words if buildings.tile_named(g.buildings, w) is not None]
+        if len(named) > 1:
+            raise IllegalAction.keyed("building_one_per_visit", "R23", loc=loc, n=len(named))
+        raise IllegalAction.keyed("building_not_face_up", "R23", building=" ".join(words),
+                                  shown=[b.name for b in g.buildings])
 
     def take_building() -> None:
         g.buildings.remove(tile)
         p.buildings.append(tile)
         record(g, lambda: BuildingTaken(player=index_of(g, p), name=p.name, building=tile.name, location=loc,
                                         rule="R23"))
+        buildings.apply_moment(g, buildings.TAKEN, index_of(g, p), tile.name)  # R23: its gain when taken
 
     return take_building
 
