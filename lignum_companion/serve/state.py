@@ -20,6 +20,7 @@ from lignum_companion.texts import words
 from lignum_companion.views import game as views
 
 STATE_FORMAT = 1
+MILL_AREAS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")  # a player's areas, as the state
 # Moves whose pieces a player counts out with - and + (docs/notation.md): each part of the line, the mill area its
 # pieces come from. The line is the verb and the parts with pieces; the engine judges it (LINK/try, LINK/act).
 COMPOSERS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -94,7 +95,7 @@ def _arg_words(part: str) -> str:
             return texts.fill(said["huts_one" if rest == "1" else "huts_many"], n=rest)
         if colon and head == "buy":
             return texts.fill(said["buy"], what=words.said(parse_bag(rest, D.EQUIPMENT)))
-        if colon and head in D.AREA_NAMES:
+        if colon and head in MILL_AREAS:
             return f"{words.area(head)}: {words.said(parse_bag(rest, D.PIECES))}"
         return words.said(parse_bag(part, D.PIECES))
     except (LignumError, KeyError, ValueError):
