@@ -355,6 +355,9 @@
       box.appendChild(d);
     });
   });
+  if (document.fonts) { // the shipped Hangul font arrived: lay the texts out again with it
+    document.fonts.addEventListener("loadingdone", () => { if (state) render(state); });
+  }
   window.addEventListener("online", load); // back on the network, or the phone woken up: read the state again
   document.addEventListener("visibilitychange", () => { if (!document.hidden) load(); });
   load().then(listen);
