@@ -46,7 +46,7 @@ def example(path: Path) -> tuple[str, list[str]]:
 
 
 def start_server(game: Path) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), "LIGNUM_LANG": "en"}
     proc = subprocess.Popen([sys.executable, "-m", "lignum_companion", "serve", str(game), "--host", "127.0.0.1",
                              "--no-qr"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     links: dict[str, str] = {}
