@@ -213,11 +213,8 @@ class Handlers:
             return await self.not_found(request)
         if len(self.host.queues) >= MAX_LISTENERS:
             return PlainTextResponse("Busy", 503)
-        queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=64)
-        self.host.queues.add(queue)
         last = request.headers.get("last-event-id", "")[:MAX_ID]
-        return EventSourceResponse(_stream(self.host, queue, _lang(request, self.host), last), ping=15,
-                                   send_timeout=10)
+        return EventSourceResponse(_stream(self.host, _lang(request, self.host), last), ping=15, send_timeout=10)
 
 
 def build(host: Host) -> Starlette:
@@ -249,9 +246,11 @@ def build(host: Host) -> Starlette:
     return app
 
 
-async def _stream(host: Host, queue: asyncio.Queue[Any], lang: str, last_id: str) -> AsyncIterator[dict[str, str]]:
+async def _stream(host: Host, lang: str, last_id: str) -> AsyncIterator[dict[str, str]]:
     """The news of one page: at once where the file stands (a page that reconnects with an older Last-Event-ID
-    re-reads its state), then every change as it is saved."""
+    re-reads its state), then every change as it is saved. Its queue lives as long as the stream runs."""
+    queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=64)
+    host.queues.add(queue)
     try:
         hello = {"version": host.version, "lines": len(host.gf.actions), "by": "", "said": [],
                  "behind": bool(last_id) and last_id != host.version}

@@ -64,6 +64,7 @@ class News:
     by: str = ""
     seq: int = 0
     before: Game | None = None
+    said: dict[str, dict[str, Any]] = field(default_factory=dict)  # its JSON per language, made once
 
 
 @dataclass
@@ -286,13 +287,19 @@ class Host:
             q.put_nowait(news)
 
     def news_json(self, news: News, lang: str) -> dict[str, Any]:
-        """What a page hears of a change: the version to fetch and the lines said in its language."""
+        """What a page hears of a change: the version to fetch and the lines said in its language (worded once
+        per language, however many pages listen)."""
+        if lang in news.said:
+            return news.said[lang]
+
         def words() -> list[str]:
             accepted = tuple(a for a in news.added if not isinstance(a, str))
             plain = [a for a in news.added if isinstance(a, str)]
             return plain + (saving.said(news.game, accepted, news.before) if accepted and news.game else [])
 
-        return {"version": news.version, "lines": news.lines, "by": news.by, "said": self.speak(lang, words)}
+        body = {"version": news.version, "lines": news.lines, "by": news.by, "said": self.speak(lang, words)}
+        news.said[lang] = body
+        return body
 
     async def watch(self) -> None:
         """Poll the file's stat; read it again only when it changed (another program, a hand edit)."""
