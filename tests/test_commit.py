@@ -89,6 +89,10 @@ def test_the_advisor_warnings_come_once_and_only_when_asked(tmp_path):
     assert out.ok and [(a.kind, a.player, a.rule) for a in out.alerts] == [("sawyers-no-saw", "anna", "R9")]
     out = gamefile.commit(path, [fix("anna", "sawyers", 1)])  # said already in this step
     assert out.ok and out.alerts == ()
+    out = gamefile.commit(path, [fix("ben", "sawyers", 1), fix("ben", "saw", 1)])  # R9, then a saw: untrue, unsaid
+    assert out.ok and out.alerts == ()
+    out = gamefile.commit(path, [fix("ben", "saw", -1)])  # no saw again: now it holds, and is said
+    assert [(a.kind, a.player) for a in out.alerts] == [("sawyers-no-saw", "ben")]
     path = game(tmp_path / "quiet")
     out = gamefile.commit(path, [fix("anna", "sawyers", 1)], warn=False)
     assert out.ok and out.alerts == ()
@@ -193,3 +197,24 @@ def test_one_place_in_the_code_saves_a_game():
         if found:
             callers[rel] = sorted(set(found))
     assert callers == {"gamefile/commit.py": ["save"]}
+
+
+def test_the_next_answer_starts_from_the_state_it_saved_and_a_changed_file_is_replayed(tmp_path, monkeypatch):
+    """At the table every answer goes through commit, which reads the file each time: while the file holds the
+    bytes this process saved, it starts from a copy of that state; any other bytes are replayed."""
+    from lignum_companion.gamefile import commit as use_case
+
+    path = game(tmp_path)
+    replays = []
+    real = use_case.replay
+    monkeypatch.setattr(use_case, "replay", lambda gf: replays.append(1) or real(gf))
+    out = gamefile.commit(path, ["anna go 4 2"])
+    out.game.players[1].money = 999  # what a caller does with its state never reaches the remembered one
+    assert gamefile.commit(path, ["ben go 5"]).ok and len(replays) == 1  # the first read only
+    seen = len(replays)
+    with path.open("a", encoding="utf-8") as f:  # a hand edit: other bytes, replayed
+        f.write(fix("anna", "money", 1, "edit") + "\n")
+    out = gamefile.commit(path, [fix("ben", "money", 1, "x")])
+    assert out.ok and len(replays) == seen + 1
+    assert out.game.players[1].money == start(2).then(PATH_LINE, "anna go 4 2", "ben go 5").game().players[1].money + 1
+    assert out.game.players[0].money == gamefile.load(path)[1].players[0].money

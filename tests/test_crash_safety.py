@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from lignum_companion.cli.app import app
 from lignum_companion.dev import simulate
 from lignum_companion.gamefile import save as saving
 from lignum_companion.gamefile import store as gamefile
+from lignum_companion.system import atomic
 
 KILLS = 60
 PADDING = ["# " + "padding so that one save takes a few milliseconds " * 2] * 10_000  # about 1 MB per version
@@ -39,12 +41,13 @@ def version(setup, log, k: int) -> gamefile.GameFile:
 
 
 # Every point of a save where a kill could land, in order; the child stops at one of them and is killed there.
-# Where the file system has hard links, FILE.bak is the old file itself, linked (nothing is written for it), so
-# there is no half-written backup to stop at.
-STAGES = ("temp-created", "temp-half-written", "temp-done", "backup-created", "backup-half-written", "backup-done",
-          "backup-replaced", "replaced")
-if hasattr(os, "link"):
-    STAGES = tuple(s for s in STAGES if s != "backup-half-written")
+# The save names its points (save._stage); the two inside the writing of the new version are made here, by a
+# write of the temporary file that stops when it is created and when it holds half of the bytes. Where the file
+# system has hard links, FILE.bak is the old file itself, linked (nothing is written for it).
+STAGES = ("temp-created", "temp-half-written", "temp-done", "backup-created", "backup-done", "backup-replaced",
+          "replaced")
+if not hasattr(os, "link"):
+    STAGES = tuple(s for s in STAGES if s != "backup-created")
 REPLACED_AT = STAGES.index("replaced")  # from here on the file is the new version
 BACKUP_AT = STAGES.index("backup-replaced")  # from here on the backup is the old file
 
@@ -57,7 +60,26 @@ def _saver(path: Path, version: gamefile.GameFile, stage: str, ready: int) -> No
             os.write(ready, b"x")
             time.sleep(120)  # the parent kills us now
 
+    real_write_temp = atomic.write_temp
+
+    def write_temp_in_halves(folder, name, data, mode):
+        """The new version's temporary file, written as the save does but stopping in the middle."""
+        if name != path.name:  # not the game's new version (a backup copy): as it is
+            return real_write_temp(folder, name, data, mode)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            stop_here("temp-created")
+            f.write(data[: len(data) // 2])
+            f.flush()
+            stop_here("temp-half-written")
+            f.write(data[len(data) // 2:])
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        return tmp
+
     saving._stage = stop_here  # this forked child only
+    atomic.write_temp = write_temp_in_halves
     gamefile.save(version, path)
 
 

@@ -125,7 +125,16 @@ def test_item1_without_a_swap_an_edit_that_reached_the_old_file_is_put_back(tmp_
     gf = gamefile.read(path)
     before = path.read_text(encoding="utf-8")
     with open(path, "a", encoding="utf-8") as held:  # opened before the replace, as `echo >>` would be
-        hook.update(stage="checked", action=lambda: (held.write(NOTE), held.flush()))
+        last_look = saving._Current.named
+
+        def looked_then_edited(current, name):  # the save's last look passes, then the edit lands
+            seen = last_look(current, name)
+            if seen and os.path.samefile(name, path):
+                held.write(NOTE)
+                held.flush()
+            return seen
+
+        monkeypatch.setattr(saving._Current, "named", looked_then_edited)
         with pytest.raises(gamefile.FileChanged):
             gamefile.save(gamefile.append(gf, [fix("anna", "money", 1, "lost?")]), path)
     assert path.read_text(encoding="utf-8") == before + NOTE
@@ -311,9 +320,9 @@ def _writes(monkeypatch) -> list[str]:
     roles: list[str] = []
     real = atomic.write_temp
 
-    def counted(*args, **kwargs):
-        roles.append(kwargs.get("role", "temp"))
-        return real(*args, **kwargs)
+    def counted(folder, name, data, mode):
+        roles.append("backup" if name.endswith(gamefile.BACKUP_SUFFIX) else "temp")
+        return real(folder, name, data, mode)
 
     monkeypatch.setattr(atomic, "write_temp", counted)
     return roles

@@ -393,3 +393,15 @@ def flow_turn(g) -> int:
     from lignum_companion.engine import flow
 
     return flow.actors(g)[0]
+
+
+def test_a_correction_says_the_round_it_is_booked_in_and_why_before_the_next_path():
+    """issue 29 §3, R24: a `fix` typed while only optional moves keep a round open (the table is about to lay
+    the next path) is booked in that round, not the next: the echo says so."""
+    g = at(step="selling", round=2, before=(fix("anna", "drying-hut", 1), fix("anna", "dry1.F", 1)))
+    play(g, None, "anna done", "ben done")
+    assert g.round == 2  # anna's drying hut keeps the summer open (R24)
+    text = said(g, "fix ben money +1 a coin found")["ben"]
+    assert text.startswith("correction booked in summer of year 1, which the next path closes (R24)")
+    g = at(step="travel", round=3)
+    assert said(g, "fix ben money +1 a coin found")["ben"].startswith("correction booked in fall of year 1:")

@@ -333,3 +333,19 @@ def test_a_typed_line_is_tried_before_it_is_sent_price_or_refusal_nothing_saved(
         assert refused["ok"] is False and "(R" in refused["refusal"]
         assert c.post(ben + "/try", json={"line": "anna go 7"}, headers=JSON).status_code == 403
     assert game.read_bytes() == before
+
+
+def test_a_page_reconnecting_with_an_older_last_event_id_is_told_it_is_behind(game) -> None:
+    import httpx
+
+    with live_server(game) as (base, links, host):
+        url = f"{base}/p/{links.players['anna']}/events"
+        with httpx.Client(timeout=30) as client:
+            with client.stream("GET", url) as stream:
+                hello = _next_event(stream.iter_lines())
+            assert json.loads(hello["data"])["behind"] is False
+            assert httpx.post(f"{base}/p/{links.players['ben']}/act", json={"line": "go 9"}, timeout=30).json()["ok"]
+            with client.stream("GET", url, headers={"Last-Event-ID": hello["id"]}) as stream:
+                again = _next_event(stream.iter_lines())
+            data = json.loads(again["data"])
+            assert data["behind"] is True and data["lines"] == 7 and again["id"] != hello["id"]

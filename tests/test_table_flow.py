@@ -32,7 +32,7 @@ def test_a_location_the_menu_does_not_offer_is_refused_by_the_engine_with_the_re
 def test_R24_play_accepts_a_loan_after_the_move_while_the_next_player_is_asked(tmp_path):
     out, done = session(tmp_path, TRAVEL2, ["go 1", "anna loan", "quit"])
     assert done[-2:] == ["anna go 1", "anna loan"]
-    assert "loan +$4" in out
+    assert "ok: anna: take a loan card (1 held); $" in out
 
 
 def test_typos_get_a_did_you_mean_and_names_match_without_case_or_accents(tmp_path):

@@ -89,10 +89,10 @@ def _do(path: Path, actions: list[str], quiet: bool = False, as_json: bool = Fal
             raise typer.Exit(1)
         gamefile.remember(path)
         return outcome
-    if outcome.refusal is not None:
-        e, done = outcome.refusal, outcome.failed_at or 0
+    if outcome.refusal is not None:  # which line of several, and that none was saved (as branch `typed` says it)
+        e, k = outcome.refusal, (outcome.failed_at or 0) + 1
         fail(say("refused", reason=e, hint=_rules_hint(e, outcome.game))
-             + (say("refused_after", n=done) if done else ""))
+             + (say("refused_after", k=k, n=len(actions)) if len(actions) > 1 else ""))
     gamefile.remember(path)
     for a in outcome.accepted:
         out(say("ok", action=a.line))

@@ -66,12 +66,19 @@ def drying_area_fits(pieces: dict[str, int], *, doubled: bool = False) -> bool:
     """Whether a drying area's content respects R11: one disk or up to two milled logs, never a mix."""
     disks = sum(n for p, n in pieces.items() if not p.startswith("m"))
     milled = sum(n for p, n in pieces.items() if p.startswith("m"))
-    factor = 2 if doubled else 1
+    room_disks, room_milled = drying_room(doubled=doubled)
     if pieces.get("H", 0):
         return False
     if disks and milled:
         return False
-    return disks <= data.DRYING_CAPACITY_DISKS * factor and milled <= data.DRYING_CAPACITY_MILLED * factor
+    return disks <= room_disks and milled <= room_milled
+
+
+def drying_room(*, doubled: bool = False) -> tuple[int, int]:
+    """What a drying area holds (R11): (unmilled pieces, milled pieces), twice that where the Drying card doubles
+    the first drying area."""
+    factor = 2 if doubled else 1
+    return data.DRYING_CAPACITY_DISKS * factor, data.DRYING_CAPACITY_MILLED * factor
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from lignum_companion.engine.events import Event
 from lignum_companion.engine.state import Game
 from lignum_companion.gamefile.format import GameFile, append, drop_last
 from lignum_companion.gamefile.lock import locked
-from lignum_companion.gamefile.replay import load, replay
+from lignum_companion.gamefile.replay import read, replay
 from lignum_companion.gamefile.save import keep_copy as keep_a_copy
 from lignum_companion.gamefile.save import save
 
@@ -39,7 +39,7 @@ class Outcome:
     """What a commit or an undo did, for a client to render (it never has to compare states)."""
 
     accepted: tuple[Accepted, ...]  # empty when refused (all or nothing); for `undo`, the lines taken back
-    alerts: tuple[advice.Alert, ...]  # the advisor's warnings these lines brought up, once each
+    alerts: tuple[advice.Alert, ...]  # the advisor's warnings these lines brought up, once each, still holding
     refusal: LignumError | None  # the engine's refusal (IllegalAction / NotationError), None when accepted
     failed_at: int | None  # index into the given lines of the refused one
     game: Game  # the state after (or the unchanged state when refused or reloaded)
@@ -68,7 +68,7 @@ def commit(path: str | os.PathLike[str], lines: list[str] | tuple[str, ...], *, 
     (nothing is saved then either).
     """
     with locked(path):
-        gf, g = load(path)
+        gf, g = _load(path)
         if expect is not None and gf.origin != expect:
             return Outcome((), (), None, None, g, gf, True, g)
         before = g.clone()
@@ -87,8 +87,12 @@ def commit(path: str | os.PathLike[str], lines: list[str] | tuple[str, ...], *, 
                 alerts += announcer.news(g)
         if not accepted:
             return Outcome((), (), None, None, g, gf, False, before)
+        if alerts:  # said after the batch: only what still holds (a later line may have made a warning untrue)
+            holds = {(a.kind, a.player, a.subject) for a in advice.warnings(g)}
+            alerts = [a for a in alerts if (a.kind, a.player, a.subject) in holds]
         new = append(gf, [a.line for a in accepted])
         save(new, path)
+        _remember(path, new, g)
     return Outcome(tuple(accepted), tuple(alerts), None, None, g, new, False, before)
 
 
@@ -119,7 +123,7 @@ def undo(path: str | os.PathLike[str], n: int = 1, *, expect: str | None = None,
     if n < 1:
         raise ValueError("undo takes back one line or more")
     with locked(path):
-        gf, g = load(path)
+        gf, g = _load(path)
         if expect is not None and gf.origin != expect:
             return Outcome((), (), None, None, g, gf, True, g)
         if not gf.actions:
@@ -130,6 +134,7 @@ def undo(path: str | os.PathLike[str], n: int = 1, *, expect: str | None = None,
         after = replay(new)
         kept = keep_a_copy(gf, "before-undo") if keep_copy else None
         save(new, path)
+        _remember(path, new, after)
     return Outcome(tuple(Accepted(line.text, ()) for line in removed), (), None, None, after, new, False, g, kept)
 
 
@@ -139,9 +144,37 @@ def note(path: str | os.PathLike[str], comment: str, *, expect: str | None = Non
     import dataclasses
 
     with locked(path):
-        gf, g = load(path)
+        gf, g = _load(path)
         if expect is not None and gf.origin != expect:
             return Outcome((), (), None, None, g, gf, True, g)
         new = dataclasses.replace(gf, raw=[*gf.raw, comment])
         save(new, path)
+        _remember(path, new, g)
     return Outcome((), (), None, None, g, new, False, g)
+
+
+# The last state this process read or saved, per game: the next answer at the table starts from a copy of it when
+# the file still holds those very bytes (its fingerprint), instead of replaying the whole log (issue 29: play
+# re-reads the file at every answer). Another writer's change, or a hand edit, changes the bytes: replayed then.
+_KNOWN: dict[str, tuple[str | None, Game]] = {}
+_KEEP = 4  # games remembered at once (a table plays one; tests and a server a few)
+
+
+def _load(path: str | os.PathLike[str]) -> tuple[GameFile, Game]:
+    """The file as it is on disk and its state: a copy of the remembered state when the bytes are the ones it was
+    made from, else the replay of the log (which raises `GameFileError` for a broken file)."""
+    gf = read(path)
+    known = _KNOWN.get(os.path.realpath(path))
+    if known is not None and gf.origin is not None and known[0] == gf.origin:
+        return gf, known[1].clone()
+    g = replay(gf)
+    _remember(path, gf, g)
+    return gf, g
+
+
+def _remember(path: str | os.PathLike[str], gf: GameFile, g: Game) -> None:
+    key = os.path.realpath(path)
+    _KNOWN.pop(key, None)
+    _KNOWN[key] = (gf.origin, g.clone())  # a copy: what callers do with theirs never reaches it
+    while len(_KNOWN) > _KEEP:
+        del _KNOWN[next(iter(_KNOWN))]

@@ -125,7 +125,7 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
         if backup:
             _obstacle(p)
         mode = stat.S_IMODE(current.st.st_mode) if current is not None else atomic.new_file_mode()
-        tmp = atomic.write_temp(p.parent, p.name, text.encode("utf-8"), mode, stage=_stage)
+        tmp = atomic.write_temp(p.parent, p.name, text.encode("utf-8"), mode)
         try:
             _stage("temp-done")
             bak = p.with_name(p.name + BACKUP_SUFFIX)
@@ -144,7 +144,7 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, backup: bool = True
                     raise
             _stage("backup-replaced")
             try:
-                displaced = atomic.put(tmp, p, current.named if current is not None else _nothing_at, _stage)
+                displaced = atomic.put(tmp, p, current.named if current is not None else _nothing_at)
             except atomic.Displaced:
                 raise FileChanged("changed_during", path=path) from None
             if displaced is None and current is not None and not current.unchanged():
@@ -177,7 +177,7 @@ def _backup_temp(p: Path, bak: Path, current: _Current, mode: int) -> tuple[str,
     try:
         os.link(p, name, follow_symlinks=False)
     except (OSError, NotImplementedError):
-        return atomic.write_temp(p.parent, bak.name, current.data, mode, stage=_stage, role="backup"), False
+        return atomic.write_temp(p.parent, bak.name, current.data, mode), False
     try:
         st = os.lstat(name)
         if (st.st_dev, st.st_ino) != (current.st.st_dev, current.st.st_ino):  # an editor's new file took the name

@@ -20,7 +20,6 @@ from pathlib import Path
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
-Stage = Callable[[str], None]
 Check = Callable[[str], bool]
 
 
@@ -46,21 +45,12 @@ def unlink_quietly(path: str | os.PathLike[str]) -> None:
         pass
 
 
-def write_temp(folder: str | os.PathLike[str], name: str, data: bytes, mode: int, *, stage: Stage | None = None,
-               role: str = "temp") -> str:
-    """A new, uniquely named `.NAME.*.tmp` file in `folder` holding `data`, on disk (O_EXCL: never a link).
-
-    `stage(role + "-created")` and `stage(role + "-half-written")` let tests stop a write in the middle."""
+def write_temp(folder: str | os.PathLike[str], name: str, data: bytes, mode: int) -> str:
+    """A new, uniquely named `.NAME.*.tmp` file in `folder` holding `data`, on disk (O_EXCL: never a link)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
-            if stage:
-                stage(f"{role}-created")
-            half = len(data) // 2
-            f.write(data[:half])
-            if stage:
-                stage(f"{role}-half-written")
-            f.write(data[half:])
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, mode)
@@ -107,8 +97,7 @@ def exchange(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
-def put(tmp: str, target: str | os.PathLike[str], check: Check | None = None,
-        stage: Stage | None = None) -> str | None:
+def put(tmp: str, target: str | os.PathLike[str], check: Check | None = None) -> str | None:
     """Give the finished temporary file `tmp` the name `target`, in one step.
 
     Without `check`, whatever is at `target` is replaced. With it, what stands there must pass `check(name)`
@@ -119,8 +108,6 @@ def put(tmp: str, target: str | os.PathLike[str], check: Check | None = None,
     when the check fails, with `tmp` left for the caller to remove.
     """
     if check is None:
-        if stage:
-            stage("checked")
         os.replace(tmp, target)
         return None
     for _ in range(3):
@@ -142,8 +129,6 @@ def put(tmp: str, target: str | os.PathLike[str], check: Check | None = None,
             raise Displaced(target)
         if not check(os.fspath(target)):
             raise Displaced(target)
-        if stage:
-            stage("checked")
         os.replace(tmp, target)
         return None
     raise Displaced(target)

@@ -22,6 +22,8 @@ from .sitting import Sitting
 class Saving(Sitting):
     """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
 
+    food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
+
     def commit(self, lines: list[str]) -> bool:
         """Apply and save the lines of an answer through the one saving path (gamefile.commit: all or nothing, under
         the game's lock), then show what changed. False when refused or not saved.
@@ -80,6 +82,8 @@ class Saving(Sitting):
         nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
         season's money when a round ended."""
         saved, rest = echo_lines(before, after, accepted)
+        if any(e.kind == "food_shared" for a in accepted for e in a.events):
+            self.food_said = after.round
         for line in saved + rest:
             self.say(line)
         if self.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
@@ -101,8 +105,8 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
     used: set[int] = set()
     words_of: list[str] = []
     for a in accepted:
-        verb = a.line.split()[0]
-        actor = after.player_index(a.line.split()[0]) if a.line.split() else None
+        verb = (a.line.split() or [""])[0]
+        actor = after.player_index(_named(a.line)) if verb else None
         own = ""
         if actor is not None:
             mine = [s for s in echoes if id(s) not in used and s.player == actor and
@@ -129,7 +133,13 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
                  for line, w in zip(lines, words_of, strict=True)]
         saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
     else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
-        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(line.split()[0]) is None
-                 else tpl("saved_moves", name=line.split()[0], words=w) if w else tpl("saved_line", text=line)
+        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
+                 else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
                  for line, w in zip(lines, words_of, strict=True)]
     return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def _named(line: str) -> str:
+    """The player a line is about: its first word, or the second of a correction (`fix anna money -1 ...`)."""
+    words = line.split()
+    return words[1] if words[:1] == ["fix"] and len(words) > 1 else (words[0] if words else "")

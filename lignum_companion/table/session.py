@@ -147,7 +147,7 @@ class Session(Commands, DrawMenus, TurnMenus):
         self.reminded.add(person)
         if not banner:  # right under the round's banner it needs no blank line
             self.say("")
-        self.say(views.reminder(g, brief=g.step in self.steps_read), reflow=True)
+        self.say(views.reminder(g, brief=g.step in self.steps_read, food=self.food_said != g.round), reflow=True)
         self.steps_read.add(g.step)
         if g.step == "area" and new_step:
             self.say("")

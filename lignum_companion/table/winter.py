@@ -31,9 +31,10 @@ class WinterMenus(MenuEntries):
     def _winter_sale(self, p: Player, main: list[Action], step: str) -> tuple[list[Choice], int | None]:
         """R14 walked through: what is missing, the loans taken first, then the wood sold for the rest."""
         g = self.g
-        bill = rules.step_bill(g, p, step)  # the card, plus one food per carpenter (R14, R23)
+        bill = rules.step_bill(g, p, step)  # the card, plus one food per carpenter (R14, R23): the engine's bill
+        need, have = bill.need, bill.have
         what = texts.load("reminders")["winter"]["food" if step == "feeding" else "logs"]
-        self.say(tpl("winter_bill", name=p.name, need=bill.need, have=bill.have, missing=bill.missing, cost=bill.cost,
+        self.say(tpl("winter_bill", name=p.name, need=need, have=have, missing=bill.missing, cost=bill.cost,
                      what=what, money=p.money))
         if bill.loans_taken:
             self.say(tpl("winter_loans", n=bill.loans_taken, cash=bill.money_after_loans))

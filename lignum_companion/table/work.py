@@ -77,7 +77,8 @@ class WorkMenus(MenuEntries):
         left = {"bearers": p.workers.get("bearers", 0)}
         huts = p.huts.get("accom", 0)
         said = ", ".join(x for x in (workers(left), words.counted(huts, "accom", hut=True) if huts else "") if x)
-        return tpl("note_cut_mill", area=p.area, what=what, left=said or tpl("nobody_left"))
+        key = "note_cut_mill" if p.workers.get("woodcutters", 0) else "note_cut_mill_alone"
+        return tpl(key, area=p.area, what=what, left=said or tpl("nobody_left"))
 
     @staticmethod
     def _winter_cut_note(p: Player, a: Action) -> str:

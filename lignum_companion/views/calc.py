@@ -180,8 +180,7 @@ def sale(specs: list[str], *, drying_card: bool = False, overfull: bool = False)
         for area, content in per_area.items():
             doubled = drying_card and area == data.SALE_AREAS[1]
             if not prices.drying_area_fits(content, doubled=doubled):
-                factor = 2 if doubled else 1
-                disks, milled = data.DRYING_CAPACITY_DISKS * factor, data.DRYING_CAPACITY_MILLED * factor
+                disks, milled = prices.drying_room(doubled=doubled)
                 from lignum_companion.texts import words
                 from lignum_companion.views import game as views
 

@@ -64,6 +64,11 @@ def workers(bag: dict[str, int]) -> str:
                      for k, n in bag.items() if n)
 
 
+def card(code: str) -> str:
+    """A planned work card by its name alone (GLOSSARY's names; the code is the notation's business)."""
+    return str(texts.load("reference")["expert"]["card_names"].get(code, code))
+
+
 def _held(items: dict[str, int], holding: str) -> str:
     if holding == "huts":
         return words.held(items, D.HUT_AREAS) if words.beside("bag") else ", ".join(
@@ -150,6 +155,7 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> l
     billed: set[int] = set()
     pending_fodder: dict[int, list[str]] = {}
     plans: list[str] = []
+    plans_round: list[int] = []
 
     def group(pi: int | None, name: str, auto: bool) -> Said:
         for s in reversed(out):  # the player's open line of the same kind, unless another player's came between
@@ -173,11 +179,14 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> l
             if isinstance(e, E.WinterBill):
                 bills.append(dict(e.bill, player=e.player))
                 billed.add(e.player)
+            elif isinstance(e, E.DebtAdded):
+                bills.append({"player": e.player, "debt_before": e.debt - e.amount, "debt_after": e.debt})
             elif isinstance(e, E.Spent) and e.purpose == "discarded":
                 bills.append({"player": e.player, "discarded": e.items.get("food", 0)})
             continue  # its parts (loans, a forced sale, money, debt, food and heating wood handed in) are the bill's
         if isinstance(e, E.PlanInEffect):  # the round's planned work in one line (R20)
-            plans.append(_fill("plan_of", card=words.card(e.card), name=e.name))
+            plans.append(_fill("plan_of", card=card(e.card), name=e.name))
+            plans_round.append(e.round)
             continue
         if isinstance(e, E.PlayerEvent):
             _player_event(g, e, group, pending_fodder, before, rnd)
@@ -191,10 +200,11 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None) -> l
             s = group(None, "", e.auto)
             s.parts.append(_fill("task_revealed", task=e.task, value=e.value, needs=_needs(e.needs)))
     if plans:
-        out.append(Said(None, "", True, [_fill("plans", plans=_tpl()["joiner_short"].join(plans))]))
+        out.append(Said(None, "", True, [_fill("plans", plans=_tpl()["joiner_short"].join(plans),
+                                               when=_season(plans_round[0]))]))
     for pi, spent in pending_fodder.items():  # fodder spent with nothing turned: back to the supply
         s = group(pi, g.players[pi].name, False)
-        s.parts += [_fill("fodder_spent", value=v) for v in spent]
+        s.tail += [_fill("fodder_spent", value=v) for v in spent]
     from lignum_companion.views import game as views
 
     if skips:
@@ -265,7 +275,7 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
             task = next((t for t in g.players[pi].tasks if t.id == e.dst.partition(":")[2]), None)
             done = _fill("task_complete", id=task.id, value=task.value) if task is not None and task.complete else ""
             if done and done not in s.tail:
-                s.tail.append(done)
+                s.tail.append(done)  # said after the moves
     elif isinstance(e, E.PiecesSold):
         by_area: dict[str, dict[str, int]] = {}
         for x in e.sold:
@@ -276,7 +286,9 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
         for bag in e.logs.values():
             for k, n in bag.items():
                 logs[k] = logs.get(k, 0) + n
-        where = _tpl()["joiner_short"].join(_fill("sawn_to", logs=pieces(b), area=place(a))
+        one_kind = len(logs) == 1
+        where = _tpl()["joiner_short"].join(_fill("sawn_to_n", n=sum(b.values()), area=place(a)) if one_kind else
+                                            _fill("sawn_to", logs=pieces(b), area=place(a))
                                             for a, b in e.logs.items() if b)
         add(_fill("sawn", disks=pieces(e.disks), logs=pieces(logs), where=where))
     elif isinstance(e, E.DryingShift):
@@ -293,13 +305,13 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
             old = fodder.get(pi, [])
             new = next(iter(e.items), "")
             if old:
-                add(_fill("fodder_turned", old=old.pop(0), new=new))
+                s.tail.append(_fill("fodder_turned", old=old.pop(0), new=new))
             else:
                 add(_fill("gained", items=_fill("fodder_value", value=new)))
         else:
-            card = e.source in D.PLANNED_WORK
-            key = "bought" if e.source == "market" else "gained_card" if card else "gained"
-            add(_fill(key, items=_held(e.items, e.holding), card=words.card(e.source) if card else e.source))
+            by_card = e.source in D.PLANNED_WORK
+            key = "bought" if e.source == "market" else "gained_card" if by_card else "gained"
+            add(_fill(key, items=_held(e.items, e.holding), card=card(e.source) if by_card else e.source))
     elif isinstance(e, E.Spent):
         _spent(e, s, fodder)
     elif isinstance(e, E.ForemanMoved):
@@ -317,7 +329,7 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
     elif isinstance(e, E.TaskTaken):
         add(_fill("task", value=e.value, location=e.location, task=e.task))
     elif isinstance(e, E.PlanMade):
-        add(_fill("plan", pair=e.pair, card=words.card(e.card), when=_season(e.target)))
+        add(_fill("plan", pair=e.pair, card=card(e.card), when=_season(e.target)))
     elif isinstance(e, E.CarpenterTaken):
         add(_fill("carpenter", n=e.carpenters, location=e.location))
     elif isinstance(e, E.BuildingTaken):
@@ -367,9 +379,9 @@ def _spent(e: E.Spent, s: Said, fodder: dict[int, list[str]]) -> None:
         for value, n in e.items.items():
             fodder.setdefault(e.player, []).extend([value] * n)
     elif e.holding == "food":
-        add(_fill("food_back", items=pieces(e.items)))
+        s.tail.append(_fill("food_back", items=pieces(e.items)))
     else:
-        add(_fill("token_back", items=pieces(e.items)))
+        s.tail.append(_fill("token_back", items=pieces(e.items)))
 
 
 def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
@@ -383,8 +395,10 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
         food = next((b for b in own if b.get("step") == "feeding"), None)
         heat = next((b for b in own if b.get("step") == "heating"), None)
         parts = []
-        if food or heat:
-            parts.append(_fill("bill_hand_in", food=food["handed"] if food else 0, heat=heat["handed"] if heat else 0))
+        if food and heat:
+            parts.append(_fill("bill_hand_in", food=food["handed"], heat=heat["handed"]))
+        elif food or heat:  # one of the two settled now (the other waits for the player's choice of wood, R14)
+            parts.append(_fill("bill_food", food=food["handed"]) if food else _fill("bill_heat", heat=heat["handed"]))
         missing = sum(b.get("missing", 0) for b in own)
         cost = sum(b.get("cost", 0) for b in own)
         if missing:
@@ -399,9 +413,9 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
                     sold.setdefault(area, {})[k] = sold.get(area, {}).get(k, 0) + n
         if sold:
             parts.append(_fill("bill_sold", pieces=words.from_areas(sold)))
-        debt = sum(b.get("debt", 0) for b in own)
-        if debt:
-            parts.append(_fill("bill_debt", debt=debt))
+        debts = [b for b in own if "debt_after" in b]
+        if debts:  # the debt in dollars, before and after (R14)
+            parts.append(_fill("bill_debt", before=debts[0]["debt_before"], after=debts[-1]["debt_after"]))
         left = sum(b.get("discarded", 0) for b in own)
         if left:
             parts.append(_fill("bill_discarded", n=left))

@@ -330,10 +330,12 @@ def winter_forecast(g: Game, pi: int) -> str:
     tpl = texts.load("reminders")["winter"]
     p = g.players[pi]
     step = g.step
+    feeding = step == StepName.FEEDING
     bill = step_bill(g, p, step)  # the engine's R14 bill: carpenters eat too (R23)
-    return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=bill.need,
-                      have=bill.have, missing=bill.missing, cost=bill.cost,
-                      what=tpl["food"] if step == StepName.FEEDING else tpl["logs"], loans=bill.loans_taken,
+    need, have = bill.need, bill.have
+    return texts.fill(counted(tpl, "forecast", bill.loans_taken), step=tpl[step], name=p.name, need=need,
+                      have=have, missing=bill.missing, cost=bill.cost,
+                      what=tpl["food"] if feeding else tpl["logs"], loans=bill.loans_taken,
                       cash=bill.money_after_loans, short=bill.still_short)
 
 
