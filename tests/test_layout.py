@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "lignum_companion"
 # Bottom to top: a module may import its own layer and the layers below it, never one above.
-LAYERS = ("system", "engine", "texts", "gamefile", "views", "printables", "table", "cli")
+LAYERS = ("system", "engine", "texts", "gamefile", "views", "printables", "table", "serve", "cli")
 BESIDE = {"dev": set(LAYERS) - {"cli"}}  # development tools may use everything but the command line
 LIMITS = {"module": 600, "class": 300, "function": 80}
 

@@ -52,12 +52,14 @@ def _register() -> None:
     from lignum_companion.cli import game as cli_game
     from lignum_companion.cli import play as cli_play
     from lignum_companion.cli import printing as cli_print
+    from lignum_companion.cli import serve as cli_serve
     from lignum_companion.cli import tools as cli_tools
 
     cli_game.register(app)
     cli_play.register(app)
     cli_tools.register(app)
     cli_print.register(app)
+    cli_serve.register(app)
 
 
 _register()

@@ -88,13 +88,14 @@ def _fields(g: Game, tpl: dict[str, str], pi: int | None) -> dict[str, Any]:
     return fields
 
 
-def reminder(g: Game, file: str = "", brief: bool = False, food: bool = True) -> str:
+def reminder(g: Game, file: str = "", brief: bool = False, food: bool = True, player: int | None = None) -> str:
     """The step's reminder for the physical board, filled with this game's numbers.
 
     `file`: the game file as the user named it, so that the closing hint scores this game, not the latest one.
     `brief`: for a table that has read it once this sitting, the path and the trip in a line or two (the
     travel menu itself says what each location costs; issue 21). `food`: False when the echo of the area step
-    already said the food shared out (views/events.py), so it is said once."""
+    already said the food shared out (views/events.py), so it is said once. `player`: that player's own step and
+    figures (R24: after woodcutting each player may be in a step of their own; a player's page of `lignum serve`)."""
     tpl = texts.load("reminders")["steps"]
     if g.over:
         return texts.fill(tpl["over"], file=f" {shlex.quote(file)}" if file else "")
@@ -102,6 +103,9 @@ def reminder(g: Game, file: str = "", brief: bool = False, food: bool = True) ->
     pi = actor[0] if actor and flow.actor_kind(g) != "all" else None
     rem = steps.reminder(g, pi)
     step = g.step
+    if player is not None:
+        pi, step = player, g.step_of(player)
+        rem = steps.of_player(g, pi).reminder(g, pi)
     key = f"{step}_{rem.variant}" if rem.variant else step
     fields = _fields(g, tpl, pi)
     RENDERERS.get(step, _figures)(g, rem, fields, tpl)
