@@ -180,7 +180,10 @@ def _calls(tree: ast.AST, names: set[str]) -> list[str]:
         if isinstance(node, ast.Call):
             f = node.func
             name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            if name in names:
+            on = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+            # `gamefile.save(...)`, a bare `save(...)` imported from it, and the writers by their own names; a PDF
+            # canvas's `canv.save()` (reportlab) writes no game
+            if name in names and (name != "save" or on in ("", "gamefile", "store", "save", "self")):
                 found.append(name)
     return found
 

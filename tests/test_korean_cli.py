@@ -153,7 +153,7 @@ def test_the_command_line_s_own_refusals_are_korean(env):
     assert runner.invoke(app, [*NEW, "--file", str(path)]).exit_code == 0
     cases = [(["do", str(path), "--lang", "ko"], "행동을 하나 이상"),
              ([*NEW, "--warnings", "maybe", "--lang", "ko"], "--warnings: on / off입니다"),
-             ([*NEW[:-2], "--winter", "6-3", "--lang", "ko"], "--winter: 6/3,7/4처럼"),
+             ([*NEW[:-2], "--winter", "6x3", "--lang", "ko"], "--winter: 6/3,7/4처럼"),  # 6-3 is read (issue 32)
              (["undo", "-n", "x", "--lang", "ko"], "'x': 정수가 아닙니다"),
              (["calc", "loan", "--loans", "x", "--lang", "ko"], "오류: ")]
     for args, korean in cases:
