@@ -249,7 +249,7 @@ def test_docs_list_every_kind_with_its_keys() -> None:
     assert set(documented) == set(ev.KINDS), set(documented) ^ set(ev.KINDS)
     for kind, example in documented.items():
         cls = ev.KINDS[kind]
-        keys = {"kind"} | {f.name for f in dataclasses.fields(cls)}
+        keys = {"kind"} | set(cls.field_names())
         assert example["kind"] == kind and set(example) == keys, (kind, set(example) ^ keys)
 
 

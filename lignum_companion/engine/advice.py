@@ -515,7 +515,7 @@ def _broke(g: Game, out: list[Alert]) -> None:
             continue
         trial = g.clone()  # the engine is the judge of whether the move is legal at all
         try:
-            apply(trial, action, record=False)
+            apply(trial, action, record=False, keep=False)
         except IllegalAction:
             continue
         if trial.players[g.turn].money == 0:

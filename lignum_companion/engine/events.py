@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import FrozenInstanceError, dataclass
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .args import Action
 from .pieces import Bag
@@ -61,24 +61,87 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+_E = TypeVar("_E", bound="type[Event]")
+_Self = TypeVar("_Self", bound="Event")
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+def event(cls: _E) -> _E:
+    """Make an event class: its annotated fields (after its bases'), keyword-only, frozen, compared by value.
+
+    Type checkers read it as a dataclass (PEP 681); at run time it only lists the fields and their defaults, so
+    that the engine's import does not build forty dataclasses' methods on every command (about 20 ms)."""
+    own = [name for name, kind in cls.__dict__.get("__annotations__", {}).items()
+           if not str(kind).startswith(("ClassVar", "typing.ClassVar"))]
+    defaults = dict(cls._defaults)
+    for name in own:
+        if name in cls.__dict__:
+            defaults[name] = cls.__dict__[name]
+            delattr(cls, name)
+    cls._fields = cls._fields + tuple(name for name in own if name not in cls._fields)
+    cls._defaults = defaults
+    return cls
+
+
+@event
 class Event:
     """One change the engine made. `kind` is the JSON `kind`; `auto` marks changes nobody typed; `rule` is the
     ruling that caused the change, where one did ("" otherwise)."""
 
     kind: ClassVar[str] = "event"
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
     auto: bool = False
     rule: str = ""
+
+    def __init__(self, **given: Any) -> None:
+        for name in self._fields:
+            if name in given:
+                value = given.pop(name)
+            elif name in self._defaults:
+                value = self._defaults[name]
+            else:
+                raise TypeError(f"{type(self).__name__} needs {name}")
+            object.__setattr__(self, name, value)
+        if given:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(given)}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+
+    def replaced(self: _Self, **changes: Any) -> _Self:
+        """A copy with some fields changed (an event is never changed in place)."""
+        return type(self)(**{**{name: getattr(self, name) for name in self._fields}, **changes})
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The event's fields in order (`kind` aside): the keys of its JSON besides `kind`."""
+        return cls._fields
 
     def to_dict(self) -> dict[str, Any]:
         """`{"kind": ..., field: value, ...}` with plain JSON values (docs/events.md lists every key)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+        for name in self._fields:
+            out[name] = _plain(getattr(self, name))
         return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PlayerEvent(Event):
     """An event of one player's holdings: their index in the game and their name as set up."""
 
@@ -93,7 +156,7 @@ class PlayerEvent(Event):
 PLACES_OF_PLAYER = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3", "furniture", "food")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PiecesMoved(PlayerEvent):
     """Pieces (wood, milled wood, food) moved from one place to another: cutting, transport, the river's arrival,
     drying moves and huts, tasks, the furniture shop, the winter bonus and cut, Overtime, heating logs burnt."""
@@ -104,7 +167,7 @@ class PiecesMoved(PlayerEvent):
     pieces: Bag
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PiecesSold(PlayerEvent):
     """Pieces sold, one line per area and piece with its unit price and the drying bonus in it (R10); the money
     comes as its own `money` event. `forced`: a winter sale to pay a bill (R14)."""
@@ -115,7 +178,7 @@ class PiecesSold(PlayerEvent):
     forced: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class WoodSawn(PlayerEvent):
     """Disks from the sawing area sawn into milled logs, put in the store or the sale area (R9). The saws and
     workers it took come as `spent` events."""
@@ -125,7 +188,7 @@ class WoodSawn(PlayerEvent):
     logs: dict[str, Bag]  # area -> milled logs put there
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class DryingShift(PlayerEvent):
     """The drying shift (R11): every unsold piece in a drying area moved one area right, in the order given."""
 
@@ -133,7 +196,7 @@ class DryingShift(PlayerEvent):
     moves: tuple[dict[str, Any], ...]  # {"src": "dry2", "dst": "dry3", "pieces": {...}}, dry2 first
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class MoneyChanged(PlayerEvent):
     """Money in (positive) or out, with its ledger reason (ledger.Reason / Named) and kind; `money` after it."""
 
@@ -144,7 +207,7 @@ class MoneyChanged(PlayerEvent):
     money: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class LoanTaken(PlayerEvent):
     """A loan (R15; `forced` by a winter bill, R14); `loans` held after it. The $4 come as a `money` event."""
 
@@ -153,7 +216,7 @@ class LoanTaken(PlayerEvent):
     forced: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class DebtAdded(PlayerEvent):
     """The part of a winter bill nobody could pay, booked as debt (R14); `debt` after it."""
 
@@ -168,7 +231,7 @@ class DebtAdded(PlayerEvent):
 HOLDINGS = ("food", "equipment", "craftwork", "huts", "workers", "fodder", "mill_worker")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class Gained(PlayerEvent):
     """Something added to a player's holdings; `source` says from where (`market`, `card`, `building:NAME`...)."""
 
@@ -178,7 +241,7 @@ class Gained(PlayerEvent):
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class Spent(PlayerEvent):
     """Something taken from a player's holdings for a purpose (the verb, `feeding`, `discarded`...): a worker,
     a hut, the mill worker, a saw, a wagon, a sledge, a raft, fodder, food, craftwork."""
@@ -189,7 +252,7 @@ class Spent(PlayerEvent):
     purpose: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class Returned(PlayerEvent):
     """Hired workers back to the path and the mill worker free again at a round's end (R6)."""
 
@@ -198,7 +261,7 @@ class Returned(PlayerEvent):
     items: Bag
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class ForemanMoved(PlayerEvent):
     """The foreman moved along the path (`src` 0: the start); `location` is the kind of location reached."""
 
@@ -208,7 +271,7 @@ class ForemanMoved(PlayerEvent):
     location: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class TokenTaken(PlayerEvent):
     """A path token taken from its location into a holding (`food`, `craftwork`, `equipment`; `money` for the
     coin, whose dollar comes as a `money` event)."""
@@ -219,7 +282,7 @@ class TokenTaken(PlayerEvent):
     holding: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class WorkersHired(PlayerEvent):
     """Workers taken from the path's supply (`supply`: woodcutters, bearers, free_sawyers, paid_sawyers) into
     the player's workers (`workers`); what they cost comes as a `money` event."""
@@ -230,7 +293,7 @@ class WorkersHired(PlayerEvent):
     workers: Bag
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class FodderTaken(PlayerEvent):
     """A fodder token taken from the path's supply, placed at its value (R7)."""
 
@@ -239,7 +302,7 @@ class FodderTaken(PlayerEvent):
     value: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class AreaToken(PlayerEvent):
     """A cutting-area token placed (`src` None), moved (R5, R30: both areas) or taken back (`dst` None)."""
 
@@ -248,7 +311,7 @@ class AreaToken(PlayerEvent):
     dst: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class TaskTaken(PlayerEvent):
     """A face-up task card taken from the display at the tasks location (R19)."""
 
@@ -258,7 +321,7 @@ class TaskTaken(PlayerEvent):
     location: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PlanMade(PlayerEvent):
     """A planned-work token pair put on a card for round `target` (R20); the cost comes as a `money` event."""
 
@@ -269,7 +332,7 @@ class PlanMade(PlayerEvent):
     cost: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PlanInEffect(PlayerEvent):
     """A planned work card acting for its owner in this round (R20), told as the round begins."""
 
@@ -278,7 +341,7 @@ class PlanInEffect(PlayerEvent):
     round: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class CarpenterTaken(PlayerEvent):
     """A carpenter taken at the carpenter location (R23); `carpenters` held after it."""
 
@@ -287,7 +350,7 @@ class CarpenterTaken(PlayerEvent):
     carpenters: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class BuildingTaken(PlayerEvent):
     """A building tile taken from the display (R23)."""
 
@@ -296,7 +359,7 @@ class BuildingTaken(PlayerEvent):
     location: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class BuildingEffect(PlayerEvent):
     """A building's effect at its moment (R23 amended, issue 31): `moment` (`taken`, `round`, or a season) and,
     when the program applies it, the changes it made follow as their own events (auto, rule R23). `withdrawn`:
@@ -309,7 +372,7 @@ class BuildingEffect(PlayerEvent):
     withdrawn: bool = False  # a correction named after the tile stands in for the effect (R23): taken back
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class MoneyTakenBack(PlayerEvent):
     """Money a building's effect gave, taken back with its ledger line when a correction named after the tile
     stands in for the effect (R23 amended: never both); `money` after it."""
@@ -320,7 +383,7 @@ class MoneyTakenBack(PlayerEvent):
     money: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class HutsBuilt(PlayerEvent):
     """Craftwork tokens (`tokens`) turned into hut tokens (`huts`) (R16, R26)."""
 
@@ -329,7 +392,7 @@ class HutsBuilt(PlayerEvent):
     tokens: Bag
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class WinterBill(PlayerEvent):
     """A winter bill settled (R14): what was needed and missing and what it cost; its parts (loans, forced sale,
     money paid, debt) come as their own events just before it. `bill` holds prices.WinterSettled's fields."""
@@ -339,7 +402,7 @@ class WinterBill(PlayerEvent):
     bill: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class RiverChosen(PlayerEvent):
     """The kind of river wood the player sells at the final sale (R8)."""
 
@@ -347,7 +410,7 @@ class RiverChosen(PlayerEvent):
     piece: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class StepClosed(PlayerEvent):
     """A player's step closed (R24). `why`: `done`, `move` (a move that ends the step), `no_more` (nothing left
     to do after a move), `own_entry` (their entry of a later step: optional moves lapsed), `others` (someone
@@ -358,7 +421,7 @@ class StepClosed(PlayerEvent):
     why: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class Skipped(PlayerEvent):
     """A player skipped in a step with nothing to do (R24); `why` is the skip key (templates: skip_<key>)."""
 
@@ -367,7 +430,7 @@ class Skipped(PlayerEvent):
     why: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class Corrected(PlayerEvent):
     """A table's correction (`fix`): `field` changed by `delta`. A money correction's dollars come as a `money`
     event beside it; every other field changes by this event itself."""
@@ -381,7 +444,7 @@ class Corrected(PlayerEvent):
 # --- the board's events -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PathLaid(Event):
     """The table laid the path tokens (location -> token, R2) and the path's supply of workers and fodder."""
 
@@ -390,7 +453,7 @@ class PathLaid(Event):
     supply: Bag
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class TaskRevealed(Event):
     """A task card turned face up on the display (R19): its id, value and needs ([piece, stage] each)."""
 
@@ -400,7 +463,7 @@ class TaskRevealed(Event):
     needs: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class PlacementCard(Event):
     """A placement card's wood and food put on the cutting areas (area "1".."6" -> bag); `held`: kept face up
     for the next round (R21, R32), put on the areas as that round begins (a second event, auto)."""
@@ -410,7 +473,7 @@ class PlacementCard(Event):
     held: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class AreasMarked(Event):
     """One firewood put on every cutting area left without wood after the placement cards (seed 000)."""
 
@@ -419,7 +482,7 @@ class AreasMarked(Event):
     pieces: Bag  # put on each of them
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class FoodShared(Event):
     """The cutting areas' food shared out at the reveal (R5): per area, who took how much each, what stayed."""
 
@@ -427,7 +490,7 @@ class FoodShared(Event):
     shares: tuple[dict[str, Any], ...]  # {"area": 3, "players": [0, 2], "names": [...], "each": 1, "left": 1}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class StepBegan(Event):
     """The table's step is now `step` (of `part`: work, winter, final) in round `round`."""
 
@@ -437,7 +500,7 @@ class StepBegan(Event):
     round: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class RoundEnded(Event):
     """A round ended: foremen and cutting-area tokens off the board, the path cleared, `next_round` begins with
     `start_order` (R18). Workers coming back come as `returned` events just before it."""
@@ -448,7 +511,7 @@ class RoundEnded(Event):
     start_order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event
 class GameEnded(Event):
     """The game is over: the final scoring can be read (engine.score)."""
 

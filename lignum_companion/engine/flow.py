@@ -259,14 +259,16 @@ def where(g: Game) -> str:
     return errors.word("where", position(g))
 
 
-def apply(g: Game, action: Action, record: bool = True) -> list[Event]:
+def apply(g: Game, action: Action, record: bool = True, keep: bool = True) -> list[Event]:
     """Check and apply one action and return its events (events.py); on refusal raise IllegalAction and leave
     the game exactly as it was, with nothing recorded.
 
     Moving the flow on before the verb's own checks (closing steps, R24) happens on the game itself, so the
     game is copied first in that case and put back if the action is then refused (issue 19, section 3).
-    `record=False` records nothing and returns [] (a replay, the simulator's and look-ahead's trials)."""
-    box: list[Game] = []
+    `record=False` records nothing and returns [] (a replay, the simulator's and look-ahead's trials).
+    `keep=False` takes no copy to put back: for a caller that throws the game away when a line is refused (a
+    replay stops at the bad line, a trial runs on a copy), since the copy is most of a replay's time."""
+    box: list[Game] | None = [] if keep else None
     out: list[Event] = []
     token = None
     if record:
@@ -288,13 +290,13 @@ def restore(g: Game, snapshot: Game) -> None:
     g.__dict__.update(snapshot.__dict__)
 
 
-def _keep(g: Game, box: list[Game]) -> None:
-    """Copy the game once, before the first change that a later refusal would have to undo."""
-    if not box:
+def _keep(g: Game, box: list[Game] | None) -> None:
+    """Copy the game once, before the first change that a later refusal would have to undo (None: no copy)."""
+    if box is not None and not box:
         box.append(g.clone())
 
 
-def _apply(g: Game, action: Action, box: list[Game], retry: bool = True) -> None:
+def _apply(g: Game, action: Action, box: list[Game] | None, retry: bool = True) -> None:
     verb = action.verb
     if verb == "fix":
         rules.HANDLERS["fix"](g, -1, action.args)
@@ -367,7 +369,7 @@ def _apply_free(g: Game, pi: int, action: Action) -> None:
     rules.HANDLERS[verb](g, pi, action.args)
 
 
-def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -> None:
+def _apply_own(g: Game, pi: int, action: Action, box: list[Game] | None, retry: bool) -> None:
     """R24: a player's entry after woodcutting, in their own step or a later one (which closes theirs)."""
     verb = action.verb
     where_to = pace.target(g, pi, verb)
@@ -398,7 +400,7 @@ def _apply_own(g: Game, pi: int, action: Action, box: list[Game], retry: bool) -
     advance(g)
 
 
-def _apply_table(g: Game, action: Action, box: list[Game]) -> None:
+def _apply_table(g: Game, action: Action, box: list[Game] | None) -> None:
     """A table entry (path, task cards, placement cards) closes every step for everyone (R24), unless someone
     still has a move that is not optional, which the refusal names."""
     verb = action.verb

@@ -26,7 +26,7 @@ def _checked(g: Game, cands: list[Action]) -> list[Action]:
     for action in cands:
         trial = g.clone()
         try:
-            apply(trial, action, record=False)
+            apply(trial, action, record=False, keep=False)
         except IllegalAction:
             continue
         out.append(action)

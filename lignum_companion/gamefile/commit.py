@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lignum_companion import engine
-from lignum_companion.engine import IllegalAction, LignumError, advice
+from lignum_companion.engine import IllegalAction, LignumError
 from lignum_companion.engine.actions import TABLE_VERBS
 from lignum_companion.engine.events import Event
 from lignum_companion.engine.state import Game
@@ -23,6 +24,9 @@ from lignum_companion.gamefile.lock import locked
 from lignum_companion.gamefile.replay import read, replay
 from lignum_companion.gamefile.save import keep_copy as keep_a_copy
 from lignum_companion.gamefile.save import save
+
+if TYPE_CHECKING:  # the advisor is imported when lines are committed, not by every command that reads a game
+    from lignum_companion.engine import advice
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ def commit(path: str | os.PathLike[str], lines: list[str] | tuple[str, ...], *, 
         if expect is not None and gf.origin != expect:
             return Outcome((), (), None, None, g, gf, True, g)
         before = g.clone()
+        from lignum_companion.engine import advice
+
         announcer = advice.Announcer() if warn and gf.setup.warnings else None
         if announcer is not None:
             announcer.news(g)  # what held before these lines was said before

@@ -23,7 +23,7 @@ def replay(gf: GameFile, upto: int | None = None) -> Game:
         raise _in_game(BadFile(0, "read.bad_setup", error=e), gf) from None
     for line in gf.actions[:upto]:
         try:
-            apply(g, parse(line.text, g.board), record=False)
+            apply(g, parse(line.text, g.board), record=False, keep=False)
         except LignumError as e:
             raise _in_game(BadFile(line.number, "read.replay", error=e), gf) from None
     return g

@@ -125,6 +125,8 @@ def board(g: Game) -> list[str]:
 
 def winter(g: Game) -> list[str]:
     """The coming winter in one line: each player's cost, or that it is covered ([] when not due, or paid)."""
+    if g.over:  # the advisor is not even imported for a finished game (`show` of a game over stays quick)
+        return []
     from lignum_companion.engine import advice
 
     if not advice.forecast_due(g):

@@ -9,8 +9,6 @@ views/game.py for its reminder; none of them branches on a step's name.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import data, events, rules
 from ..state import Game
 from .base import Candidate, Reminder, Step, StepName, bags_up_to
@@ -158,7 +156,7 @@ def record_skip(g: Game, step: str, pi: int) -> None:
         n = len(rec) if rec is not None else 0
         rules.HANDLERS[auto[0]](g, pi, dict(auto[1]))
         if rec is not None:  # the bill settled by itself (R14): its events are automatic
-            rec[n:] = [replace(e, auto=True) for e in rec[n:]]
+            rec[n:] = [e.replaced(auto=True) for e in rec[n:]]
 
 
 def reminder(g: Game, pi: int | None) -> Reminder:
