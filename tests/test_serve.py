@@ -357,3 +357,19 @@ def test_a_page_reconnecting_with_an_older_last_event_id_is_told_it_is_behind(ga
                 again = _next_event(stream.iter_lines())
             data = json.loads(again["data"])
             assert data["behind"] is True and data["lines"] == 7 and again["id"] != hello["id"]
+
+
+def test_a_phones_path_moves_say_what_lies_there_as_plays_travel_menu_does() -> None:
+    """The phone's buttons said only `Go to: location 9`; they now say the token, the workers with their price, the
+    task card and the planned work as `play`'s travel menu does (views/travel_words.py)."""
+    from helpers import forward, start
+
+    from lignum_companion.serve.state import moves_of
+
+    g = start(2).game()
+    forward(g, step="travel", round=1, who="anna")
+    said = {m["line"]: m["words"] for m in moves_of(g, 0)}
+    assert said["anna go 2"] == "location 2, raft"  # the path as laid: wagon raft saw food ...
+    assert said["anna go 4 2"] == "location 4, 2 bearers for $2"
+    assert said["anna go clearing"].startswith("end the trip: forest clearing")
+    assert all("location" in w or "clearing" in w for line, w in said.items() if " go " in line)

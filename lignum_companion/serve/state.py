@@ -74,6 +74,15 @@ def _move(g: Game, pi: int, a: Action, after: int) -> dict[str, Any]:
     if a.verb == "go" and len(parts) > 1 and parts[0].isdigit():  # `go 10 2`: location 10, hire 2 (R3)
         said[1:] = [texts.fill(texts.load("serve")["args"]["hire"], n=p) if p.lstrip("+").isdigit()
                     else _arg_words(p) for p in parts[1:]]
+    if a.verb == "go":  # what lies there and what it costs, as play's travel menu says it ('raft', '2 bearers for $2')
+        from lignum_companion.views.travel_words import go_words
+
+        there = go_words(g, pi, a)
+        if there and parts[:1] == ["clearing"]:
+            said = [there]
+        elif there:
+            said = [said[0], there] + [w for w, part in zip(said[1:], parts[1:], strict=True)
+                                       if not part.lstrip("+").isdigit() and not a.args.get("card")]
     return {"line": a.text, "verb": a.verb, "label": verbs.get(a.verb, a.verb), "args": args,
             "words": ", ".join(said),
             "price": views.money(change, sign=True) if change else "", "free": a.verb in FREE_VERBS}
