@@ -153,7 +153,7 @@ def test_R23_the_carpenters_food_and_income_are_said_as_theirs(tmp_path: Path) -
     g, lines = travel_lines()
     play(g, lines, "anna go carpenter")
     forward(g, lines, step="travel", round=2, who="anna")
-    forecast = flat(" ".join(views.forecast_lines(g)))
+    forecast = flat(" ".join(views.forecast_player_lines(g, 0)))  # anna's, as her trip shows it
     assert "the card asks 4 food" in forecast and "food 0 of 5 (the card 4 + 1 for carpenters)" in forecast
     assert "Automatic, anna: carpenters +$1" in flat(" ".join(echo_until(g, round=3)))  # the engine's events
     said = flat(" ".join(echo_until(g, round=5)))

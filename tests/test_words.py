@@ -269,12 +269,12 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
     texts.choose("ko")
     try:
-        assert "(가판대(sale) 침엽수 1개 (S))" in "\n".join(views.forecast_lines(g))
+        assert "(가판대(sale) 침엽수 1개 (S))" in _forecasts(g)
     finally:
         texts.choose(None)
     texts.choose("en")
     try:
-        shown = "\n".join(views.forecast_lines(g))
+        shown = _forecasts(g)
         assert "(1 softwood (S) in the sale area)" in shown and "sale:S" not in shown
     finally:
         texts.choose(None)
@@ -342,3 +342,10 @@ def test_one_helper_chooses_a_text_by_its_counts():
     assert texts.counted({"x": "a", "x_many": "b"}, "x", 5) == "b"
     with texts.speaking("en"):
         assert common.counted("hut_drying", 2) != common.counted("hut_drying", 1)
+
+
+def _forecasts(g) -> str:
+    """Every player's coming winter as their own trip shows it (views.forecast_player_lines)."""
+    from lignum_companion.views import game as views
+
+    return "\n".join(line for pi in range(len(g.players)) for line in views.forecast_player_lines(g, pi))

@@ -18,6 +18,7 @@ from lignum_companion.engine.state import Game
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 from lignum_companion.views import game as views
+from lignum_companion.views.glance import forecast_brief
 
 STATE_FORMAT = 1
 MILL_AREAS = ("woodpile", "river", "saw", "store", "sale", "dry1", "dry2", "dry3")  # a player's areas, as the state
@@ -226,7 +227,7 @@ def table_state(g: Game, gf: Any, version: str, known: Legal | None = None) -> d
         "entry_verbs": list(TABLE_VERBS),
         "moves_by_player": {g.players[i].name: moves_of(g, i, _legal(g, i, known)) for i in flow.actors(g)}
         if kind != "table" else {},
-        "winter": [line.strip() for line in views.forecast_lines(g)],
+        "winter": [line.strip() for line in forecast_brief(g)],  # one line a player; each phone has its own whole
         "can_undo": bool(out["last_line"]),
     })
     return out

@@ -441,20 +441,6 @@ def forecast_line(f: Any, card: int | None = None) -> str:
                       outcome="; ".join(parts))
 
 
-def forecast_lines(g: Game) -> list[str]:
-    """The heading and one line per player, from the summer before each winter until its feeding (else [])."""
-    from lignum_companion.engine import advice
-
-    if not advice.forecast_due(g):
-        return []
-    found = advice.forecasts(g)
-    if not found:
-        return []
-    food, heat = g.winter_cards[found[0].year - 1]  # the card itself; a player's carpenters are said on their line
-    heading = texts.fill(texts.load("advice")["forecast"]["heading"], year=found[0].year, food=food, heat=heat)
-    return [heading] + ["  " + forecast_line(f, food) for f in found]
-
-
 def forecast_player_lines(g: Game, pi: int) -> list[str]:
     """The heading and one player's forecast line, for the top of that player's travel menu ([] when not due)."""
     from lignum_companion.engine import advice
