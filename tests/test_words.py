@@ -264,7 +264,6 @@ def test_a_correction_typed_in_play_keeps_its_korean_reason(tmp_path):
 def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     from helpers import script_to
 
-    from lignum_companion.views import game as views
 
     g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
     texts.choose("ko")
