@@ -157,7 +157,9 @@ class Handlers:
         body = await asyncio.to_thread(self.host.state, v, _lang(request, self.host))
         return JSONResponse(body)
 
-    async def act(self, request: Request) -> Response:
+    async def _posted(self, request: Request) -> tuple[Any, str, dict[str, Any]] | Response:
+        """A POST's viewer, language and JSON body; the answer to send instead when the secret, the size or the
+        shape is wrong (404 with no hint, 413, 400)."""
         v = self.who(request)
         if v is None:
             return await self.not_found(request)
@@ -165,37 +167,51 @@ class Handlers:
         data = await _json_body(request, self.host, lang)
         if isinstance(data, Response):
             return data
-        line, rid = data.get("line"), data.get("id", "")
-        if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE or not isinstance(rid, str) \
-                or len(rid) > MAX_ID:
+        return v, lang, data
+
+    @staticmethod
+    def _line(data: dict[str, Any]) -> str | None:
+        """The line of a POST, spaces folded, or None when it is not one line of at most MAX_LINE characters."""
+        line = data.get("line")
+        if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE:
+            return None
+        return " ".join(line.split())
+
+    @staticmethod
+    def _rid(data: dict[str, Any]) -> str | None:
+        """The request id a retried POST repeats ("" for none), or None when it is not a short string."""
+        rid = data.get("id", "")
+        return rid if isinstance(rid, str) and len(rid) <= MAX_ID else None
+
+    async def act(self, request: Request) -> Response:
+        posted = await self._posted(request)
+        if isinstance(posted, Response):
+            return posted
+        v, lang, data = posted
+        line, rid = self._line(data), self._rid(data)
+        if line is None or rid is None:
             return _bad(self.host, lang)
-        answer = await asyncio.to_thread(self.host.act, v, " ".join(line.split()), rid, lang)
+        answer = await asyncio.to_thread(self.host.act, v, line, rid, lang)
         return JSONResponse(answer.body, answer.status)
 
     async def preview(self, request: Request) -> Response:
-        v = self.who(request)
-        if v is None:
-            return await self.not_found(request)
-        lang = _lang(request, self.host)
-        data = await _json_body(request, self.host, lang)
-        if isinstance(data, Response):
-            return data
-        line = data.get("line")
-        if not isinstance(line, str) or not line.strip() or len(line) > MAX_LINE:
+        posted = await self._posted(request)
+        if isinstance(posted, Response):
+            return posted
+        v, lang, data = posted
+        line = self._line(data)
+        if line is None:
             return _bad(self.host, lang)
-        answer = await asyncio.to_thread(self.host.preview, v, " ".join(line.split()), lang)
+        answer = await asyncio.to_thread(self.host.preview, v, line, lang)
         return JSONResponse(answer.body, answer.status)
 
     async def undo(self, request: Request) -> Response:
-        v = self.who(request)
-        if v is None:
-            return await self.not_found(request)
-        lang = _lang(request, self.host)
-        data = await _json_body(request, self.host, lang)
-        if isinstance(data, Response):
-            return data
-        rid = data.get("id", "")
-        if not isinstance(rid, str) or len(rid) > MAX_ID:
+        posted = await self._posted(request)
+        if isinstance(posted, Response):
+            return posted
+        v, lang, data = posted
+        rid = self._rid(data)
+        if rid is None:
             return _bad(self.host, lang)
         answer = await asyncio.to_thread(self.host.undo, v, rid, data.get("confirm") is True, lang)
         return JSONResponse(answer.body, answer.status)

@@ -69,23 +69,14 @@ def _read(path: Path) -> dict[str, object] | None:
 
 
 def _write(path: Path, links: Links) -> None:
-    """Whole or nothing, mode 0600 from the first byte (a temporary name created exclusively, then renamed)."""
-    tmp = path.with_name(f"{path.name}.{secrets.token_hex(4)}.tmp")
+    """Whole or nothing, mode 0600 from the first byte (the program's one whole-or-nothing write, system/atomic)."""
+    from lignum_companion.system import atomic
+
     data = json.dumps({"format": 1, "table": links.table, "players": links.players, "port": links.port},
                       ensure_ascii=False).encode()
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        atomic.write(path, data, mode=0o600)
     except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise LinksError(e.errno, e.strerror, str(path)) from None
 
 

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import io
-import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -65,18 +63,9 @@ def pdf(entries: list[tuple[str, str]], title: str, hint: str, paper: tuple[floa
 
 def write_private(path: Path, data: bytes) -> None:
     """Whole or nothing and owner-only from the first byte: the page holds every link's secret."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.replace(tmp, path)
-    except OSError:
-        os.unlink(tmp)
-        raise
+    from lignum_companion.system import atomic
+
+    atomic.write(path, data, mode=0o600)
 
 
 def tty() -> bool:
