@@ -22,6 +22,18 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.lignum"))
 WIDTH, ROWS = 80, 38
 
 
+def positions(every: int):
+    """(example name, line number, game) at every `every`-th line of every example: each step of each season is
+    met in some example."""
+    for path in EXAMPLES:
+        gf = gamefile.read(path)
+        g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions)))
+        for k, line in enumerate(gf.actions):
+            apply(g, parse(line.text, g.board))
+            if k % every == 0:
+                yield path.name, k + 1, g
+
+
 def screen(g) -> list[str]:
     """The glance as the table mode prints it: each logical line wrapped to 80 columns, the rest indented."""
     return [row for line in status_lines(g) for row in wrap(line, WIDTH, "    ")]
@@ -31,17 +43,11 @@ def screen(g) -> list[str]:
 def test_every_point_of_every_example_fits_38_rows_of_80_columns(lang: str) -> None:
     worst = (0, "")
     with texts.speaking(lang):
-        for path in EXAMPLES:
-            gf = gamefile.read(path)
-            g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions)))
-            for k, line in enumerate(gf.actions):
-                apply(g, parse(line.text, g.board))
-                if k % 7:  # every seventh position: each step of each season is met in some example
-                    continue
-                rows = screen(g)
-                assert all(display_width(r) <= WIDTH for r in rows), rows
-                if len(rows) > worst[0]:
-                    worst = (len(rows), f"{path.name} after line {k + 1}")
+        for name, n, g in positions(7):
+            rows = screen(g)
+            assert all(display_width(r) <= WIDTH for r in rows), rows
+            if len(rows) > worst[0]:
+                worst = (len(rows), f"{name} after line {n}")
     assert 0 < worst[0] <= ROWS, f"{worst[0]} rows at {worst[1]}"
 
 
@@ -96,18 +102,12 @@ def test_the_line_under_the_prompt_is_never_cut(lang: str, width: int) -> None:
 
     richest = 0
     with texts.speaking(lang):
-        for path in EXAMPLES:
-            gf = gamefile.read(path)
-            g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions)))
-            for k, line in enumerate(gf.actions):
-                apply(g, parse(line.text, g.board))
-                if k % 5:
-                    continue
-                forms = toolbar_forms(g)
-                shown = next((f for f in forms if display_width(f) <= width - 1), None)
-                assert shown is not None, forms[-1]
-                richest += shown == forms[0]
-                if width == 80 and not g.over and flow.actors(g):
-                    wait = [n for n in g.players if n.name in shown]
-                    assert wait, shown  # a name is always there: whose turn, or whom the game waits for
+        for _, _, g in positions(5):
+            forms = toolbar_forms(g)
+            shown = next((f for f in forms if display_width(f) <= width - 1), None)
+            assert shown is not None, forms[-1]
+            richest += shown == forms[0]
+            if width == 80 and not g.over and flow.actors(g):
+                wait = [p for p in g.players if p.name in shown]
+                assert wait, shown  # a name is always there: whose turn, or whom the game waits for
     assert richest > 0
