@@ -41,6 +41,7 @@ class Menu:
     prompt: str = ""
     locations: bool = False  # keys are location numbers: a bare number not in the menu means `go N`
     columns: bool = False  # entries laid out in columns, their notes only (the key is what to type)
+    before: list[str] = field(default_factory=list)  # said once before the question is first shown (a winter bill)
 
     def __post_init__(self) -> None:
         for i, c in enumerate(self.choices, 1):

@@ -17,10 +17,11 @@ from ..engine.state import Game
 from .commands import Commands
 from .common import COMMANDS, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
-from .draws import DRAW_MENUS, DrawMenus
+from .draws import DRAW_MENUS, area_menu, shuffle
+from .entries import MenuContext
 from .layout import shortest_table
 from .menu import Menu
-from .turns import TurnMenus
+from .turns import turn_menu
 
 
 def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None, *,
@@ -37,7 +38,7 @@ def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None,
     return session.main()
 
 
-class Session(Commands, DrawMenus, TurnMenus):
+class Session(Commands):
     """One sitting at the table: the file, the replayed game, the console; saves after every accepted action.
 
     Its parts share one base, Sitting (sitting.py: the state and asking): Commands builds on Saving; DrawMenus and
@@ -119,7 +120,7 @@ class Session(Commands, DrawMenus, TurnMenus):
                 key = (g.round, pi, b.name, g.step_of(pi))
                 if key not in self.buildings_said:
                     self.buildings_said.add(key)
-                    self.buildings_open[(pi, b.name)] = g.round  # its correction stays offered a little while
+                    self.said.buildings_open[(pi, b.name)] = g.round  # its correction stays offered a little while
                     self.say(buildings.reminder_line(g, pi, b))
 
     def _show_step(self) -> None:
@@ -156,11 +157,22 @@ class Session(Commands, DrawMenus, TurnMenus):
                 self.say(line)
 
     def step_menu(self) -> Menu:
+        """The question of this step, built by the step's builder from the game and what was already said."""
         g = self.g
         kind = flow.actor_kind(g)
+        ctx = self.context()
         if kind == "table":
-            return DRAW_MENUS[g.step](self)
+            return DRAW_MENUS[g.step](ctx)
         if kind == "all":
-            return self.area_menu()
-        return self.turn_menu(flow.actors(g)[0])
+            return area_menu(ctx)
+        return turn_menu(ctx, flow.actors(g)[0])
+
+    def context(self) -> MenuContext:
+        from lignum_companion.texts.term import colour_on
+
+        return MenuContext(self.g, self.said, self, colour_on(self.con.stdout))
+
+    def shuffle(self, arg: str | None) -> list[str]:
+        """The path's shuffle (draws.shuffle), the follow-up of the path question's entry."""
+        return shuffle(self, arg)
 

@@ -18,6 +18,7 @@ from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Back, Console
+from .entries import Said
 from .layout import cell_columns, wrap_lines
 from .menu import COUNTED, Choice, Menu, repeated, spelled
 
@@ -42,12 +43,7 @@ class Sitting(ABC):
         self.shown: tuple[int, str] | None = None  # the (round, step) whose reminder was shown
         self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
         self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
-        self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
-        self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
-        self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
-        # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;
-        # its correction is offered in the menus of that round and the next (a step may close by itself first)
-        self.buildings_open: dict[tuple[int, str], int] = {}
+        self.said = Said()  # what the menus read so as not to say a thing twice (forecasts, columns, R23 tiles)
         self.round_shown: int | None = None
         self.hinted = False
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
@@ -90,10 +86,10 @@ class Sitting(ABC):
             self.say(menu.header)
         if menu.columns and not rare:
             seen = (0, self.g.step, "")  # in full once a sitting (then brief), and on `?`
-            if not full and seen in self.menus_seen:
+            if not full and seen in self.said.menus_seen:
                 self.show_brief(menu)
                 return
-            self.menus_seen.add(seen)
+            self.said.menus_seen.add(seen)
         if menu.columns or rare:
             self.show_columns(menu, rare)
             return
@@ -178,6 +174,8 @@ class Sitting(ABC):
     def ask(self, menu: Menu) -> None:
         """Ask until an answer is accepted by the engine and saved."""
         self.menu = menu
+        for line in menu.before:
+            self.say(line)
         self.show_menu(menu, full=False)
         while True:
             try:
