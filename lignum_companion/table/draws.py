@@ -112,8 +112,8 @@ def task_menu(ctx: MenuContext) -> Menu:
     k = len(g.task_display) + 1
     said = (0, "reveal", "key")  # what pieces and stages mean: once a sitting (the prompt and refusals say @1)
     header = "" if said in ctx.said.menus_seen else tpl("task_key")
-    ctx.said.menus_seen.add(said)
     return Menu("table", [], None, prefixed_by(ctx.g, "task"), header=header,
+                said=ctx.said.noting(menus_seen=ctx.said.menus_seen | {said}),
                 prompt=tpl("ask_task", k=k, target=flow.task_target(g)))
 
 

@@ -1,19 +1,20 @@
 """What the menus of `lignum play` are built from: the context a step's menu builder reads (MenuContext), an entry
 for a legal action, typed text read as a player's or the table's line, follow-ups that type the rest of a line, and
-sub-menus behind one entry. Builders are plain functions: state in, menu out; they print, prompt and save nothing
-(a follow-up asks through the context's `table` only when the table picks its entry)."""
+sub-menus behind one entry. Builders are plain functions: state in, menu out; they print, prompt, save and change
+nothing (what a menu says once comes back as its `said`; a follow-up asks through the context's `table` only when
+the table picks its entry)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import NotationError, parse
 from ..engine.actions import TABLE_VERBS, Action, is_location
 from ..engine.state import Game, Player
 from .common import first_word, short, tpl
-from .menu import Choice, Menu
+from .menu import Choice, Menu, Said
 
 
 class Table(Protocol):
@@ -29,18 +30,6 @@ class Table(Protocol):
     def take(self, choice: Choice, arg: str | None, menu: Menu | None = None) -> list[str]: ...
 
     def shuffle(self, arg: str | None) -> list[str]: ...
-
-
-@dataclass
-class Said:
-    """What this sitting has already said, which the menus read so as not to say it twice (issue 21), and note."""
-
-    forecast_seen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # forecast figures last shown a player
-    menus_seen: set[tuple[int, str, str]] = field(default_factory=set)  # (0, step, "") whose menu in columns was shown
-    any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
-    # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;
-    # its correction is offered in the menus of that round and the next (a step may close by itself first)
-    buildings_open: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

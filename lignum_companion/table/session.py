@@ -19,9 +19,9 @@ from .commands import Commands
 from .common import COMMANDS, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
 from .draws import DRAW_MENUS, area_menu, shuffle
-from .entries import MenuContext, Said
+from .entries import MenuContext
 from .layout import shortest_table
-from .menu import Choice, Menu
+from .menu import Choice, Menu, Said
 from .saving import Saving
 from .sitting import Asking
 from .turns import turn_menu
@@ -220,10 +220,14 @@ class Session:
         kind = flow.actor_kind(g)
         ctx = self.context()
         if kind == "table":
-            return DRAW_MENUS[g.step](ctx)
-        if kind == "all":
-            return area_menu(ctx)
-        return turn_menu(ctx, flow.actors(g)[0])
+            menu = DRAW_MENUS[g.step](ctx)
+        elif kind == "all":
+            menu = area_menu(ctx)
+        else:
+            menu = turn_menu(ctx, flow.actors(g)[0])
+        if menu.said is not None:  # what the menu says once is said now: the sitting keeps it
+            self.said = menu.said
+        return menu
 
     def context(self) -> MenuContext:
         from lignum_companion.texts.term import colour_on

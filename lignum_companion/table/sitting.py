@@ -17,9 +17,8 @@ from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Back, Console
-from .entries import Said
 from .layout import cell_columns, wrap_lines
-from .menu import COUNTED, Choice, Menu, repeated, spelled
+from .menu import COUNTED, Choice, Menu, Said, repeated, spelled
 
 if TYPE_CHECKING:
     from lignum_companion.gamefile import store as gamefile

@@ -19,7 +19,7 @@ from ..engine.state import Building, Game, Player
 from . import winter, work
 from .common import TOKEN_NOTES, counted, screen, tpl
 from .entries import MenuContext, choice, free_player, inline_or_sub
-from .menu import Choice, Menu
+from .menu import Choice, Menu, Said
 from .wood import area_worth
 
 
@@ -52,18 +52,18 @@ def turn_menu(ctx: MenuContext, pi: int) -> Menu:
     if sum(not c.rare for c in choices) < 2:
         for c in choices:
             c.rare = False
-    header = turn_header(ctx, p)
+    header, said = turn_header(ctx, p)
     if g.step == "travel":  # before the trip: what the coming winter will ask, said again when it changes
         forecast = views.forecast_player_lines(g, pi)
         figures = views.forecast_figures(g, pi)  # food and logs held, the cost: said again when they change
-        if forecast and ctx.said.forecast_seen.get(pi) != figures:
-            ctx.said.forecast_seen[pi] = figures
+        if forecast and said.forecast_seen.get(pi) != figures:
+            said = said.noting(forecast_seen={**said.forecast_seen, pi: figures})
             header = "\n".join(forecast + [header])
         for c in free:  # a loan while money is plenty: behind `+`, typed by its key as ever (issue 21)
             c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2
     before = winter.winter_bill_lines(g, p, g.step) if g.step in ("feeding", "heating") else []
     return Menu(p.name, choices, default, free_player(g, p), header=header, locations=g.step == "travel",
-                columns=g.step == "travel", before=before)
+                columns=g.step == "travel", before=before, said=said)
 
 
 def building_entries(ctx: MenuContext) -> list[Choice]:
@@ -86,8 +86,10 @@ def building_entries(ctx: MenuContext) -> list[Choice]:
     return out
 
 
-def turn_header(ctx: MenuContext, p: Player) -> str:
+def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
+    """The player's line above their menu, and what the sitting has said once it is shown (R24's "any order")."""
     g = ctx.g
+    said = ctx.said
     bits = [f"${p.money}"]
     if p.food:
         bits.append(f"{tpl('word_food')} {p.food}")
@@ -111,12 +113,12 @@ def turn_header(ctx: MenuContext, p: Player) -> str:
 
     name = paint(p.name, p.colour, ctx.colour)
     others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
-    if ctx.said.any_order_said == (g.round, g.step):
+    if said.any_order_said == (g.round, g.step):
         others = []  # said once per step (issue 21)
     if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
-        ctx.said.any_order_said = (g.round, g.step)
+        said = said.noting(any_order_said=(g.round, g.step))
         bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
-    return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits)
+    return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits), said
 
 
 def menu_plain(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
