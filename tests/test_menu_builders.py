@@ -31,7 +31,7 @@ def test_a_players_menu_is_built_without_asking_printing_or_changing_the_sitting
     before = g.clone()
     said = Said()
     kept = copy.deepcopy(said)
-    menu = turn_menu(MenuContext(g, said, NoTable()), flow.actors(g)[0])  # type: ignore[arg-type]
+    menu = turn_menu(MenuContext(g, said, NoTable()), flow.actors(g)[0])
     assert menu.choices and menu.who == "anna"
     assert said == kept  # what was said comes back, never written into the sitting's record
     assert capsys.readouterr().out == ""
@@ -44,9 +44,9 @@ def test_the_winter_forecast_is_said_once_through_the_menus_said():
     g = game_at(2, step="travel", round=season_round("fall"))
     assert views.forecast_player_lines(g, 0)
     said = Said()
-    menu = turn_menu(MenuContext(g, said, NoTable()), 0)  # type: ignore[arg-type]
+    menu = turn_menu(MenuContext(g, said, NoTable()), 0)
     assert said.forecast_seen == {} and menu.said is not None and 0 in menu.said.forecast_seen
-    again = turn_menu(MenuContext(g, menu.said, NoTable()), 0)  # type: ignore[arg-type]
+    again = turn_menu(MenuContext(g, menu.said, NoTable()), 0)
     assert again.header.count("\n") < menu.header.count("\n")  # the forecast lines are not said again
 
 
@@ -56,7 +56,7 @@ def test_the_task_key_is_said_once_through_the_menus_said():
 
     play(g, "path " + PATHS[2])
     assert g.step == "reveal"
-    first = DRAW_MENUS["reveal"](MenuContext(g, Said(), NoTable()))  # type: ignore[arg-type]
+    first = DRAW_MENUS["reveal"](MenuContext(g, Said(), NoTable()))
     assert first.header and first.said is not None and (0, "reveal", "key") in first.said.menus_seen
-    second = DRAW_MENUS["reveal"](MenuContext(g, first.said, NoTable()))  # type: ignore[arg-type]
+    second = DRAW_MENUS["reveal"](MenuContext(g, first.said, NoTable()))
     assert second.header == ""
