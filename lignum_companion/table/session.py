@@ -101,6 +101,10 @@ class Session:
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
         self.asking.show_menu(menu, rare, full)
 
+    def prompt_text(self, menu: Menu) -> str:
+        """The prompt a menu is asked with (the keystroke benchmark reads it to know the question)."""
+        return self.asking.prompt_text(menu)
+
     def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
         return self.asking.pick(menu, top=top)
 
