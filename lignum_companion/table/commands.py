@@ -13,29 +13,32 @@ from ..engine.state import Building
 from .common import COMMANDS, quote, tpl
 from .console import Interrupted, Rebuild
 from .layout import fit_table
-from .saving import Saving
+from .sitting import Sitting
 
 
-class Commands(Saving):
-    """A part of Session: commands typed at any prompt, and how a sitting ends (an undo saves, so it builds on
-    Saving)."""
+class Commands:
+    """The commands typed at any prompt, and how a sitting ends; a Session holds one (an undo saves through the
+    sitting's saving)."""
+
+    def __init__(self, s: Sitting) -> None:
+        self.s = s
 
     # --- commands --------------------------------------------------------------------------------------------
     def command(self, raw: str) -> bool:
         """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""
         word, _, rest = raw.partition(" ")
-        word = words.alias(word).lower() if self.g.player_index(word) is None else word.lower()
+        word = words.alias(word).lower() if self.s.g.player_index(word) is None else word.lower()
         rest = rest.strip()
         if word not in COMMANDS:
             guess = self.did_you_mean(word)
             if guess is None:
                 return False
-            self.say(tpl("did_you_mean", word=f"{guess} {rest}".strip()))
+            self.s.say(tpl("did_you_mean", word=f"{guess} {rest}".strip()))
             return True
         if word == "quit":
             raise Interrupted("quit")
         if word == "help":
-            self.say(tpl("help"))
+            self.s.say(tpl("help"))
         elif word == "status":
             self.status(rest)
         elif word == "rules":
@@ -50,32 +53,32 @@ class Commands(Saving):
         import difflib
 
         if len(word) < 3 or word in PLAYER_VERBS or word in TABLE_VERBS or word in ("back", "clearing") \
-                or self.g.player_index(word) is not None or word.isdecimal():
+                or self.s.g.player_index(word) is not None or word.isdecimal():
             return None
         close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
         return close[0] if close else None
 
     def undo(self, arg: str) -> None:
         if arg and not (arg.isdecimal() and int(arg) >= 1):
-            self.say(tpl("undo_usage"))
+            self.s.say(tpl("undo_usage"))
             return
         n = int(arg) if arg else 1
         agreed = self._undo_agreed(n)
         if agreed is None:
             return
         # undo what the file holds now: a changed file is reloaded and the table asked again
-        outcome = self.through(lambda: gamefile.undo(self.path, n, expect=self.gf.origin, keep_copy=agreed))
+        outcome = self.s.through(lambda: gamefile.undo(self.s.path, n, expect=self.s.gf.origin, keep_copy=agreed))
         if outcome is None:
             return
         if outcome.refusal is not None:
-            self.say(tpl("undo_nothing"))
+            self.s.say(tpl("undo_nothing"))
             return
-        self.gf, self.g = outcome.gamefile, outcome.game
+        self.s.gf, self.s.g = outcome.gamefile, outcome.game
         for a in outcome.accepted:
-            self.say(tpl("undone_line", text=a.line))
+            self.s.say(tpl("undone_line", text=a.line))
         if outcome.kept is not None:
-            self.say(tpl("undo_kept", kept=outcome.kept, file=self.path))
-        self.say(tpl("undo_now", where=views.header_line(self.g), waiting=views.waiting_for(self.g)))
+            self.s.say(tpl("undo_kept", kept=outcome.kept, file=self.s.path))
+        self.s.say(tpl("undo_now", where=views.header_line(self.s.g), waiting=views.waiting_for(self.s.g)))
         raise Rebuild
 
     def _undo_agreed(self, n: int) -> bool | None:
@@ -83,105 +86,105 @@ class Commands(Saving):
         typo `undo 50` would drop a winter): the table says yes first, as `lignum undo` asks or needs --yes (issue
         24 item 3), and the game before it is kept (FILE.before-undo-N). None when the table says no; else whether
         to keep that copy."""
-        actions = self.gf.actions
+        actions = self.s.gf.actions
         if not actions:
             return False
         n = min(n, len(actions))
-        back = gamefile.replay(gamefile.drop_last(self.gf, n))
+        back = gamefile.replay(gamefile.drop_last(self.s.gf, n))
         if n == len(actions) > 1:
             question = tpl("undo_all_confirm", n=n)
-        elif back.round < self.g.round:
+        elif back.round < self.s.g.round:
             question = tpl("undo_confirm", n=n, where=views.header_line(back))
         else:
             return False
-        if self.con.confirm(question, default=False):
+        if self.s.con.confirm(question, default=False):
             return True
-        self.say(tpl("undo_declined"))
+        self.s.say(tpl("undo_declined"))
         return None
 
     def status(self, name: str) -> None:
         """Every mill at a glance (views/glance.py, issue 32: four players fit 38 rows of 80 columns), or with a
         name that player's whole mill as a table, with what is pending for them and their coming winter."""
-        g = self.g
+        g = self.s.g
         if not name:
             from lignum_companion.texts.catalog import wrap
             from lignum_companion.views.glance import status_lines
 
-            for line in status_lines(g, self.warn):  # later lines of a player, a long line's rest: under its start
-                self.say("\n".join(wrap(line, self.con.width, "    ")), wrap=False)
+            for line in status_lines(g, self.s.warn):  # later lines of a player, a long line's rest: under its start
+                self.s.say("\n".join(wrap(line, self.s.con.width, "    ")), wrap=False)
             return
         idx = g.player_index(name)
         if idx is None:
-            self.say(tpl("no_player", name=name, names=", ".join(p.name for p in g.players)))
+            self.s.say(tpl("no_player", name=name, names=", ".join(p.name for p in g.players)))
             return
         only = g.players[idx]
-        self.say(views.header_line(g))
-        self.say(fit_table(*views.player_rows(g, only), self.con.width), wrap=False)
+        self.s.say(views.header_line(g))
+        self.s.say(fit_table(*views.player_rows(g, only), self.s.con.width), wrap=False)
         for line in views.pending_lines(g):
             if only.name in line:
-                self.say(line)
+                self.s.say(line)
         for line in views.forecast_player_lines(g, idx):
-            self.say(line)
-        if self.warn:
+            self.s.say(line)
+        if self.s.warn:
             from ..engine import advice
 
             for line in views.warning_lines([a for a in advice.warnings(g) if a.player == only.name]):
-                self.say(line)
+                self.s.say(line)
 
     def rules(self, query: str) -> None:
         try:
             from lignum_companion.views import rules_lookup as rl
         except ImportError:
-            self.say(tpl("rules_missing"))
+            self.s.say(tpl("rules_missing"))
             return
-        width = self.con.width
+        width = self.s.con.width
         try:
             if not query:
-                self.say(rl.render_list(width), wrap=False)
+                self.s.say(rl.render_list(width), wrap=False)
                 return
             rid = rl.normalise_rule_id(query)
             ruling = rl.ruling(rid) if rid else None
             if ruling is not None:
-                self.say(rl.render_ruling(ruling, width), wrap=False)
+                self.s.say(rl.render_ruling(ruling, width), wrap=False)
                 return
             from ..engine import flow
 
-            found, crossed = rl.answer(query, step=flow.season_step(self.g))  # in winter: winter topics first
+            found, crossed = rl.answer(query, step=flow.season_step(self.s.g))  # in winter: winter topics first
         except Exception as e:  # the lookup is another module: never let it end the game
-            self.say(tpl("rules_failed", reason=str(e)))
+            self.s.say(tpl("rules_failed", reason=str(e)))
             return
         if not found:
-            self.say(tpl("rules_none", query=query))
+            self.s.say(tpl("rules_none", query=query))
             return
-        self.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id), wrap=False)
+        self.s.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id), wrap=False)
         if len(found) > 1:
             also = ", ".join(f"{t.title} [{t.id}]" for t in found[1:])  # titles in the shown language
-            self.say(tpl("rules_also", topics=also))
+            self.s.say(tpl("rules_also", topics=also))
 
     # --- stopping and the end ----------------------------------------------------------------------------------
     def stopped(self, why: str) -> None:
-        if why == "hangup" or self.con.gone:
+        if why == "hangup" or self.s.con.gone:
             return
-        g = self.g
-        self.con.write("\n")
-        self.say(tpl(f"stopped_{why}"))
+        g = self.s.g
+        self.s.con.write("\n")
+        self.s.say(tpl(f"stopped_{why}"))
         if why == "broken":  # the file on disk is not this sitting's game: "everything is saved in it" would be wrong
             return
         where = tpl("where_over") if g.over else tpl("where", where=views.header_line(g),
                                                       waiting=views.waiting_for(g))
-        n = len(self.gf.actions)
-        self.say(tpl("stopped_where", actions=tpl("one_action" if n == 1 else "actions", n=n), file=self.path,
+        n = len(self.s.gf.actions)
+        self.s.say(tpl("stopped_where", actions=tpl("one_action" if n == 1 else "actions", n=n), file=self.s.path,
                      where=where))
         if not g.over:
-            self.say(tpl("resume", file=quote(self.path)))
+            self.s.say(tpl("resume", file=quote(self.s.path)))
 
     def ask_final_buildings(self) -> None:
         """R23: before the final scores, what each end-of-game effect the program could not read gives, asked once
         and booked as a correction named after the tile (Enter: nothing)."""
         from lignum_companion.views import buildings
 
-        for pi, b in buildings.final_unread(self.g):
-            name = self.g.players[pi].name
+        for pi, b in buildings.final_unread(self.s.g):
+            name = self.s.g.players[pi].name
             ask = texts.fill(texts.load("buildings")["text"]["final_ask"], name=name, tile=b.name, effect=b.effect)
 
             def lines(raw: str, name: str = name, b: Building = b) -> list[str]:
@@ -189,43 +192,43 @@ class Commands(Saving):
                                                   not raw.strip().isdecimal() else f"${raw.strip()}")
 
             while True:
-                raw = self.con.line(ask).strip()
+                raw = self.s.con.line(ask).strip()
                 if not raw or raw in ("0", "$0"):
                     break
                 try:
-                    if self.commit(lines(raw)):
+                    if self.s.commit(lines(raw)):
                         break
                 except LignumError as e:
-                    self.refuse(e)
+                    self.s.refuse(e)
 
     def finish(self) -> None:
         from ..engine import score
 
         self.ask_final_buildings()
-        g = self.g
+        g = self.s.g
         result = score(g)
-        self.say("")
-        self.say(tpl("game_over"))
+        self.s.say("")
+        self.s.say(tpl("game_over"))
         columns, rows = views.score_table(g, result)  # the same table as `lignum score`
-        self.say(fit_table(columns, rows, self.con.width, keep=2), wrap=False)
+        self.s.say(fit_table(columns, rows, self.s.con.width, keep=2), wrap=False)
         first = [r["name"] for r in result["players"] if r["place"] == 1]
-        self.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
+        self.s.say(tpl("winners_shared" if len(first) > 1 else "winner", names=", ".join(first)))
         self.offer_pdf()
 
     def offer_pdf(self) -> None:
         try:
             from lignum_companion.printables import score_sheet as pdfmod
         except ImportError:
-            self.say(tpl("pdf_missing", file=quote(self.path)))
+            self.s.say(tpl("pdf_missing", file=quote(self.s.path)))
             return
-        out = self.path.with_suffix(".pdf")
+        out = self.s.path.with_suffix(".pdf")
         try:
-            if not self.con.confirm(tpl("pdf_offer", path=out), True):
-                self.say(tpl("pdf_later", file=quote(self.path)))
+            if not self.s.con.confirm(tpl("pdf_offer", path=out), True):
+                self.s.say(tpl("pdf_later", file=quote(self.s.path)))
                 return
             force = False
             if out.exists():
-                force = self.con.confirm(tpl("pdf_overwrite", path=out), False)
+                force = self.s.con.confirm(tpl("pdf_overwrite", path=out), False)
                 if not force:
                     return
         except Interrupted as e:
@@ -233,9 +236,9 @@ class Commands(Saving):
                 return
             raise
         try:
-            pdfmod.export(self.gf, self.g, str(out), force=force, paper="A4")
+            pdfmod.export(self.s.gf, self.s.g, str(out), force=force, paper="A4")
         except Exception as e:  # the PDF is optional: report, never lose the finished game
-            self.say(tpl("pdf_failed", reason=str(e)))
+            self.s.say(tpl("pdf_failed", reason=str(e)))
             return
-        self.say(tpl("pdf_written", path=out))
+        self.s.say(tpl("pdf_written", path=out))
 

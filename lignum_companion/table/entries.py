@@ -1,98 +1,130 @@
-"""What the menus of `lignum play` are built from: an entry for a legal action, typed text read as a player's or
-the table's line, follow-up questions that type the rest of a line, and sub-menus behind one entry."""
+"""What the menus of `lignum play` are built from: the context a step's menu builder reads (MenuContext), an entry
+for a legal action, typed text read as a player's or the table's line, follow-ups that type the rest of a line, and
+sub-menus behind one entry. Builders are plain functions: state in, menu out; they print, prompt, save and change
+nothing (what a menu says once comes back as its `said`; a follow-up asks through the context's `table` only when
+the table picks its entry)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..engine import NotationError, parse
 from ..engine.actions import TABLE_VERBS, Action, is_location
-from ..engine.state import Player
+from ..engine.state import Game, Player
 from .common import first_word, short, tpl
-from .menu import Choice, Menu
-from .sitting import Sitting
+from .menu import Choice, Menu, Said
 
 
-class MenuEntries(Sitting):
-    """A part of Session under every step's menus (draws.py, turns.py, work.py, winter.py)."""
+class Table(Protocol):
+    """What a menu's follow-ups may ask of the sitting, at the prompt (never while a menu is built)."""
 
-    def choice(self, a: Action, note: str = "", key: str = "") -> Choice:
-        """An entry that applies one legal action, shown without the player's name (the prompt says whose turn)."""
-        return Choice(short(a), note, [a.text], key=key)
+    def text_answer(self, prompt: str, parse: Callable[[str], list[str]], default: str | None = None,
+                    given: str | None = None) -> list[str]: ...
 
-    def free_player(self, p: Player) -> Callable[[str], list[str]]:
-        """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`); on the path
-        `go` too, after a name (`lee c` = `lee go clearing`, never a guess of `lee cut`)."""
-        prefixed = self._prefixed(p.name)
-        if self.g.step != "travel":
-            return prefixed
+    def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None: ...
 
-        def lines(raw: str) -> list[str]:
-            out = prefixed(raw)
-            name, _, rest = out[0].partition(" ")
-            if len(out) == 1 and self.g.player_index(name) is not None and rest.split()[:1] \
-                    and is_location(rest.split()[0], self.g.board):
-                return [f"{name} go {rest}"]
-            return out
+    def pick(self, menu: Menu, *, top: bool = False) -> list[str]: ...
 
-        return lines
+    def take(self, choice: Choice, arg: str | None, menu: Menu | None = None) -> list[str]: ...
 
-    def _prefixed(self, prefix: str) -> Callable[[str], list[str]]:
-        """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""
+    def shuffle(self, arg: str | None) -> list[str]: ...
 
-        def lines(raw: str) -> list[str]:
-            first = first_word(raw)
-            if first.lower() in TABLE_VERBS or self.g.player_index(first) is not None:
-                return [raw]
-            return [f"{prefix} {raw}"]
 
-        return lines
+@dataclass(frozen=True)
+class MenuContext:
+    """What a step's menu builder reads: the game, what the sitting already said, whether names are coloured,
+    and the table its follow-ups ask."""
 
-    def _typed(self, p: Player, verb: str, key: str, **fields: Any) -> Callable[[str | None], list[str]]:
-        """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
+    g: Game
+    said: Said
+    table: Table
+    colour: bool = False
 
-        def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {_rest(verb, raw)}"],
-                                    given=arg)
 
-        return follow
+def choice(a: Action, note: str = "", key: str = "") -> Choice:
+    """An entry that applies one legal action, shown without the player's name (the prompt says whose turn)."""
+    return Choice(short(a), note, [a.text], key=key)
 
-    def _typed_any(self, p: Player, key: str) -> Callable[[str | None], list[str]]:
-        def follow(arg: str | None) -> list[str]:
-            return self.text_answer(tpl(key), self.free_player(p), given=arg)
 
-        return follow
+def free_player(g: Game, p: Player) -> Callable[[str], list[str]]:
+    """Typed text on a player's turn: the player's name may be left out (`go 5` = `anna go 5`); on the path
+    `go` too, after a name (`lee c` = `lee go clearing`, never a guess of `lee cut`)."""
+    prefixed = prefixed_by(g, p.name)
+    if g.step != "travel":
+        return prefixed
 
-    def _inline_or_sub(self, p: Player, shown: str, note: str, items: list[tuple[Action, str]],
-                       most: int = 3) -> list[Choice]:
-        """Up to `most` choices go in the menu; more go in a sub-menu behind one entry."""
-        if len(items) <= most:
-            return [self.choice(a, n) for a, n in items]
+    def lines(raw: str) -> list[str]:
+        out = prefixed(raw)
+        name, _, rest = out[0].partition(" ")
+        if len(out) == 1 and g.player_index(name) is not None and rest.split()[:1] \
+                and is_location(rest.split()[0], g.board):
+            return [f"{name} go {rest}"]
+        return out
 
-        stem = shown.removesuffix(" ...")
+    return lines
 
-        def follow(arg: str | None) -> list[str]:
-            sub = Menu(p.name, [self.choice(a, n) for a, n in items], None, self.free_player(p),
-                       header=tpl("sub_header"), prompt=f"{p.name} {stem}")
-            if arg:
-                return self.pick_given(sub, stem, arg)
-            self.show_menu(sub)
-            return self.pick(sub)
 
-        return [Choice(shown, note, follow=follow)]
+def prefixed_by(g: Game, prefix: str) -> Callable[[str], list[str]]:
+    """Read typed text as a full line, or as one that still needs `prefix` (a verb or a player's name)."""
 
-    def pick_given(self, menu: Menu, stem: str, arg: str) -> list[str]:
-        """Words typed after a sub-menu's key: a line of the notation with the key's stem (`19 buy:saw` = `go 19
-        buy:saw`, `foodhut 1`) when they make one, else the sub-menu's entry (`19 2`); else a refusal."""
-        line = f"{stem} {arg}"
-        try:
-            parse(f"{menu.who} {line}", self.g.board)
-        except NotationError:
-            choice = menu.find(arg)
-            if choice is not None:
-                return self.take(choice, None)
-        return menu.free(line) if menu.free is not None else []
+    def lines(raw: str) -> list[str]:
+        first = first_word(raw)
+        if first.lower() in TABLE_VERBS or g.player_index(first) is not None:
+            return [raw]
+        return [f"{prefix} {raw}"]
+
+    return lines
+
+
+def typed(ctx: MenuContext, p: Player, verb: str, key: str, **fields: Any) -> Callable[[str | None], list[str]]:
+    """A follow-up that asks for the rest of a line of this verb (`2F+S`, `sale:F saw:H`)."""
+
+    def follow(arg: str | None) -> list[str]:
+        return ctx.table.text_answer(tpl(key, **fields), lambda raw: [f"{p.name} {verb} {_rest(verb, raw)}"],
+                                     given=arg)
+
+    return follow
+
+
+def typed_any(ctx: MenuContext, p: Player, key: str) -> Callable[[str | None], list[str]]:
+    def follow(arg: str | None) -> list[str]:
+        return ctx.table.text_answer(tpl(key), free_player(ctx.g, p), given=arg)
+
+    return follow
+
+
+def inline_or_sub(ctx: MenuContext, p: Player, shown: str, note: str, items: list[tuple[Action, str]],
+                  most: int = 3) -> list[Choice]:
+    """Up to `most` choices go in the menu; more go in a sub-menu behind one entry."""
+    if len(items) <= most:
+        return [choice(a, n) for a, n in items]
+
+    stem = shown.removesuffix(" ...")
+
+    def follow(arg: str | None) -> list[str]:
+        sub = Menu(p.name, [choice(a, n) for a, n in items], None, free_player(ctx.g, p),
+                   header=tpl("sub_header"), prompt=f"{p.name} {stem}")
+        if arg:
+            return pick_given(ctx, sub, stem, arg)
+        ctx.table.show_menu(sub)
+        return ctx.table.pick(sub)
+
+    return [Choice(shown, note, follow=follow)]
+
+
+def pick_given(ctx: MenuContext, menu: Menu, stem: str, arg: str) -> list[str]:
+    """Words typed after a sub-menu's key: a line of the notation with the key's stem (`19 buy:saw` = `go 19
+    buy:saw`, `foodhut 1`) when they make one, else the sub-menu's entry (`19 2`); else a refusal."""
+    line = f"{stem} {arg}"
+    try:
+        parse(f"{menu.who} {line}", ctx.g.board)
+    except NotationError:
+        found = menu.find(arg)
+        if found is not None:
+            return ctx.table.take(found, None)
+    return menu.free(line) if menu.free is not None else []
 
 
 def _rest(verb: str, typed: str) -> str:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine import NotationError
 from ..engine.data import MAX_LOANS
@@ -30,6 +32,24 @@ class Choice:
 
 
 @dataclass
+class Said:
+    """What this sitting has already said, which the menus read so as not to say it twice (issue 21). A builder
+    never changes it: a menu that says something once gives back the Said after it (Menu.said), which the sitting
+    keeps."""
+
+    forecast_seen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # forecast figures last shown a player
+    menus_seen: set[tuple[int, str, str]] = field(default_factory=set)  # (0, step, "") whose menu in columns was shown
+    any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
+    # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;
+    # its correction is offered in the menus of that round and the next (a step may close by itself first)
+    buildings_open: dict[tuple[int, str], int] = field(default_factory=dict)
+
+    def noting(self, **changes: Any) -> Said:
+        """A copy with these fields replaced (this one unchanged)."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass
 class Menu:
     """A question: choices keyed by number (or their own key), a default, and how typed text becomes lines."""
 
@@ -41,6 +61,8 @@ class Menu:
     prompt: str = ""
     locations: bool = False  # keys are location numbers: a bare number not in the menu means `go N`
     columns: bool = False  # entries laid out in columns, their notes only (the key is what to type)
+    before: list[str] = field(default_factory=list)  # said once before the question is first shown (a winter bill)
+    said: Said | None = None  # what the sitting has said once this menu is built (None: as before)
 
     def __post_init__(self) -> None:
         for i, c in enumerate(self.choices, 1):

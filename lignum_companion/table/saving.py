@@ -30,10 +30,12 @@ def replaced(held: gamefile.GameFile, now: gamefile.GameFile) -> bool:
     return ours[:k] != theirs[:k]
 
 
-class Saving(Sitting):
-    """A part of Session: every accepted answer is saved at once (the log is the game), then reported."""
+class Saving:
+    """The sitting's saving: every accepted answer is saved at once by the one saving path (the log is the game),
+    then reported; a Session holds one and changes its game and file only through it (and the undo)."""
 
-    food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
+    def __init__(self, s: Sitting) -> None:
+        self.s = s
 
     def commit(self, lines: list[str]) -> bool:
         """Apply and save the lines of an answer through the one saving path (gamefile.commit: all or nothing, under
@@ -43,14 +45,14 @@ class Saving(Sitting):
         nothing is applied: it is reloaded and the question asked again on the new state (Rebuild), so an answer is
         never applied to a state the table no longer has.
         """
-        outcome = self.through(lambda: gamefile.commit(self.path, lines, expect=self.gf.origin, warn=False))
+        outcome = self.through(lambda: gamefile.commit(self.s.path, lines, expect=self.s.gf.origin, warn=False))
         if outcome is None:
             return False
         if outcome.refusal is not None:
-            self.refuse(outcome.refusal)
+            self.s.refuse(outcome.refusal)
             return False
-        before, self.gf, self.g = self.g, outcome.gamefile, outcome.game
-        self.report(before, self.g, outcome.accepted)
+        before, self.s.gf, self.s.g = self.s.g, outcome.gamefile, outcome.game
+        self.report(before, self.s.g, outcome.accepted)
         return True
 
     def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
@@ -60,21 +62,23 @@ class Saving(Sitting):
             with signals_held():  # the file and this sitting's state change together
                 outcome = call()
         except gamefile.SaveError as e:  # another command kept the file too long, a full disk: nothing was saved
-            self.say(tpl("save_failed", file=self.path, reason=str(e)))
+            self.s.say(tpl("save_failed", file=self.s.path, reason=str(e)))
             return None
         except LignumError as e:
             self.broken(e)
         if outcome.reloaded:
             n = len(outcome.gamefile.actions)
-            if replaced(self.gf, outcome.gamefile):  # another game in its place: say so, keep the one held (issue 33)
-                held = len(self.gf.actions)
-                self.say(tpl("file_replaced", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                             where=views.header_line(outcome.game), kept=self.keep_last_good(),
-                             held=tpl("one_action" if held == 1 else "actions", n=held)))
+            if replaced(self.s.gf, outcome.gamefile):  # another game in its place: say so, keep the one held (issue 33)
+                held = len(self.s.gf.actions)
+                self.s.say(tpl("file_replaced", file=self.s.path,
+                               actions=tpl("one_action" if n == 1 else "actions", n=n),
+                               where=views.header_line(outcome.game), kept=self.keep_last_good(),
+                               held=tpl("one_action" if held == 1 else "actions", n=held)))
             else:
-                self.say(tpl("file_changed", file=self.path, actions=tpl("one_action" if n == 1 else "actions", n=n),
-                             where=views.header_line(outcome.game)))
-            self.gf, self.g = outcome.gamefile, outcome.game
+                self.s.say(tpl("file_changed", file=self.s.path,
+                               actions=tpl("one_action" if n == 1 else "actions", n=n),
+                               where=views.header_line(outcome.game)))
+            self.s.gf, self.s.g = outcome.gamefile, outcome.game
             raise Rebuild
         return outcome
 
@@ -82,8 +86,8 @@ class Saving(Sitting):
         """The file no longer replays: that is the table's own edit. Leave it, and keep the last good log beside
         it so that nothing this sitting saved is lost if the edit went wrong (`NAME.last-good.lignum`, never
         overwritten)."""
-        n = len(self.gf.actions)
-        self.say(tpl("file_broken", file=self.path, reason=str(e), kept=self.keep_last_good(),
+        n = len(self.s.gf.actions)
+        self.s.say(tpl("file_broken", file=self.s.path, reason=str(e), kept=self.keep_last_good(),
                      actions=tpl("one_action" if n == 1 else "actions", n=n)))
         raise Interrupted("broken") from None
 
@@ -91,8 +95,8 @@ class Saving(Sitting):
         """The game as this sitting last held it, kept beside the file (`NAME.last-good.lignum`, a new name each
         time, never over another file); where it went, or why nowhere."""
         try:
-            return gamefile.create(dataclasses.replace(self.gf), self.path.with_name(
-                self.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
+            return gamefile.create(dataclasses.replace(self.s.gf), self.s.path.with_name(
+                self.s.path.name.removesuffix(gamefile.SUFFIX) + ".last-good" + gamefile.SUFFIX), numbered=True)
         except gamefile.SaveError as failed:
             return tpl("kept_nowhere", reason=str(failed))
 
@@ -104,17 +108,17 @@ class Saving(Sitting):
         season's money when a round ended."""
         saved, rest = echo_lines(before, after, accepted)
         if any(e.kind == "food_shared" for a in accepted for e in a.events):
-            self.food_said = after.round
+            self.s.food_said = after.round
         for line in saved + rest:
-            self.say(line)
-        if self.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
-            typed = self.con.line(screen("bill_pause"))  # a pause, not a line of the log: piped scripts read on
+            self.s.say(line)
+        if self.s.con.tty and any(e.kind == "winter_bill" for a in accepted for e in a.events):
+            typed = self.s.con.line(screen("bill_pause"))  # a pause, not a line of the log: piped scripts read on
             if typed:  # a line typed instead of Enter is the table's next answer, never dropped
-                self.con.ahead.append(typed)
+                self.s.con.ahead.append(typed)
         for r in range(before.round, after.round):
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
-                self.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
+                self.s.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
 
 
 def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lignum_companion.gamefile import store as gamefile
@@ -10,17 +11,20 @@ from lignum_companion.texts import words
 from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
+from ..engine import advice, flow
 from ..engine import data as D
-from ..engine import flow
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
 from .commands import Commands
 from .common import COMMANDS, seed_from_env, tpl
 from .console import Console, Interrupted, Rebuild, hangup_as_interrupt, safe_streams
-from .draws import DRAW_MENUS, DrawMenus
+from .draws import DRAW_MENUS, area_menu, shuffle
+from .entries import MenuContext
 from .layout import shortest_table
-from .menu import Menu
-from .turns import TurnMenus
+from .menu import Choice, Menu, Said
+from .saving import Saving
+from .sitting import Asking
+from .turns import turn_menu
 
 
 def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None, *,
@@ -37,20 +41,79 @@ def play(path: Path, gf: gamefile.GameFile | None = None, g: Game | None = None,
     return session.main()
 
 
-class Session(Commands, DrawMenus, TurnMenus):
-    """One sitting at the table: the file, the replayed game, the console; saves after every accepted action.
+class Session:
+    """One sitting at the table: the file, the replayed game, the console, what this sitting has shown; saves after
+    every accepted answer.
 
-    Its parts share one base, Sitting (sitting.py: the state and asking): Commands builds on Saving; DrawMenus and
-    TurnMenus (with WorkMenus and WinterMenus, the renderers of turns.STEP_MENUS) on MenuEntries."""
+    It holds the sitting's state (the parts see it as a `Sitting`, sitting.py) and one of each part: its asking
+    (Asking), its saving (Saving: the one saving path), its commands (Commands); each step's menu is built by a
+    plain function from a MenuContext (turns.STEP_MENUS, draws.DRAW_MENUS), whose follow-ups ask through it."""
 
     def __init__(self, path: Path, gf: gamefile.GameFile, g: Game, con: Console, seed: str | None = None) -> None:
-        super().__init__(path, gf, g, con, seed)
-        con.toolbar = self.toolbar  # at a terminal: season, step, whose turn, money, whom the game waits for
+        self.path = path
+        self.gf = gf
+        self.g = g
+        self.con = con
+        self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
+        self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
+        self.shown: tuple[int, str] | None = None  # the (round, step) whose reminder was shown
+        self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
+        self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
+        self.said = Said()  # what the menus read so as not to say a thing twice (forecasts, columns, R23 tiles)
+        self.round_shown: int | None = None
+        self.hinted = False
+        self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
+        self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
+        self.announcer = advice.Announcer()  # says each warning once per step
+        self.food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
         self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
+        self.asking = Asking(self)
+        self.saving = Saving(self)
+        self.commands = Commands(self)
+        con.toolbar = self.toolbar  # at a terminal: season, step, whose turn, money, whom the game waits for
         names = [p.name for p in g.players]
         con.words = sorted(set(COMMANDS) | set(PLAYER_VERBS) | set(TABLE_VERBS) | set(names)
                            | {"clearing", "back"} | {f"{a}:" for a in ("sale", "saw", "store", "dry1", "dry2",
                                                                      "dry3", "buy", "sell", "hut")})
+
+    # --- what the parts and the menus' follow-ups ask of it ----------------------------------------------------
+    def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
+        self.con.say(text, wrap=wrap, reflow=reflow)
+
+    def refuse(self, e: Exception) -> None:
+        self.asking.refuse(e)
+
+    def command(self, raw: str) -> bool:
+        return self.commands.command(raw)
+
+    def commit(self, lines: list[str]) -> bool:
+        return self.saving.commit(lines)
+
+    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
+        return self.saving.through(call)
+
+    def report(self, before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> None:
+        self.saving.report(before, after, accepted)
+
+    def ask(self, menu: Menu) -> None:
+        self.asking.ask(menu)
+
+    def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
+        self.asking.show_menu(menu, rare, full)
+
+    def prompt_text(self, menu: Menu) -> str:
+        """The prompt a menu is asked with (the keystroke benchmark reads it to know the question)."""
+        return self.asking.prompt_text(menu)
+
+    def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
+        return self.asking.pick(menu, top=top)
+
+    def take(self, choice: Choice, arg: str | None, menu: Menu | None = None) -> list[str]:
+        return self.asking.take(choice, arg, menu)
+
+    def text_answer(self, prompt: str, parse: Callable[[str], list[str]], default: str | None = None,
+                    given: str | None = None) -> list[str]:
+        return self.asking.text_answer(prompt, parse, default, given)
 
     # --- the loop ----------------------------------------------------------------------------------------
     def main(self) -> int:
@@ -63,18 +126,18 @@ class Session(Commands, DrawMenus, TurnMenus):
                         self.ask(self.step_menu())
                     except Rebuild:
                         self.shown = None
-                self.finish()
+                self.commands.finish()
             except Interrupted as e:
-                self.stopped(e.why)
+                self.commands.stopped(e.why)
                 return {"quit": 0, "broken": 1}.get(e.why, 130)
             except (KeyboardInterrupt, EOFError):
-                self.stopped("interrupt")
+                self.commands.stopped("interrupt")
                 return 130
             except Exception as e:  # a bug must not look like a lost game: everything answered is saved
                 if os.environ.get("LIGNUM_DEBUG"):
                     raise
                 self.say(tpl("internal_error", error=f"{type(e).__name__}: {e}"))
-                self.stopped("error")
+                self.commands.stopped("error")
                 return 1
         return 0
 
@@ -119,7 +182,7 @@ class Session(Commands, DrawMenus, TurnMenus):
                 key = (g.round, pi, b.name, g.step_of(pi))
                 if key not in self.buildings_said:
                     self.buildings_said.add(key)
-                    self.buildings_open[(pi, b.name)] = g.round  # its correction stays offered a little while
+                    self.said.buildings_open[(pi, b.name)] = g.round  # its correction stays offered a little while
                     self.say(buildings.reminder_line(g, pi, b))
 
     def _show_step(self) -> None:
@@ -156,11 +219,26 @@ class Session(Commands, DrawMenus, TurnMenus):
                 self.say(line)
 
     def step_menu(self) -> Menu:
+        """The question of this step, built by the step's builder from the game and what was already said."""
         g = self.g
         kind = flow.actor_kind(g)
+        ctx = self.context()
         if kind == "table":
-            return DRAW_MENUS[g.step](self)
-        if kind == "all":
-            return self.area_menu()
-        return self.turn_menu(flow.actors(g)[0])
+            menu = DRAW_MENUS[g.step](ctx)
+        elif kind == "all":
+            menu = area_menu(ctx)
+        else:
+            menu = turn_menu(ctx, flow.actors(g)[0])
+        if menu.said is not None:  # what the menu says once is said now: the sitting keeps it
+            self.said = menu.said
+        return menu
+
+    def context(self) -> MenuContext:
+        from lignum_companion.texts.term import colour_on
+
+        return MenuContext(self.g, self.said, self, colour_on(self.con.stdout))
+
+    def shuffle(self, arg: str | None) -> list[str]:
+        """The path's shuffle (draws.shuffle), the follow-up of the path question's entry."""
+        return shuffle(self, arg)
 

@@ -1,61 +1,66 @@
-"""The state of one sitting at the table and how it asks: a question's menu on the screen, typed answers read
-into notation lines, refusals in one line. Session (session.py) is this plus its parts, each a subclass of Sitting:
-saving (saving.py), the commands typed at any prompt (commands.py) and the menus of the steps (draws.py, turns.py,
-work.py, winter.py, built from entries.py)."""
+"""What the parts of a sitting at the table see of it (Sitting, the state the Session holds) and how it asks
+(Asking): a question's menu on the screen, typed answers read into notation lines, refusals in one line. The
+Session (session.py) holds the state and one of each part: Asking here, Saving (saving.py), Commands (commands.py);
+the menus of the steps are plain builders (draws.py, turns.py, work.py, winter.py, from entries.py)."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
-from ..engine import LignumError, NotationError, advice
+from ..engine import LignumError, NotationError
 from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Back, Console
 from .layout import cell_columns, wrap_lines
-from .menu import COUNTED, Choice, Menu, repeated, spelled
+from .menu import COUNTED, Choice, Menu, Said, repeated, spelled
 
 if TYPE_CHECKING:
     from lignum_companion.gamefile import store as gamefile
     from lignum_companion.gamefile.store import GameFile
 
 
-class Sitting(ABC):
-    """One sitting at the table: the file, the replayed game, the console, what this sitting has shown; asking.
+class Sitting(Protocol):
+    """The state of one sitting the parts read and change (the Session holds it), and the little they ask of one
+    another: saying, refusing, a command typed at a prompt, the check-and-save of an answer."""
 
-    Every attribute the parts of Session share is set here; the two things asking needs from the other parts
-    (a command typed at a prompt, the check-and-save of an answer) are declared here as abstract methods."""
+    path: Path
+    gf: GameFile
+    g: Game
+    con: Console
+    said: Said
+    hinted: bool
+    menu: Menu | None
+    warn: bool
+    food_said: int
 
-    def __init__(self, path: Path, gf: GameFile, g: Game, con: Console, seed: str | None = None) -> None:
-        self.path = path
-        self.gf = gf
-        self.g = g
-        self.con = con
-        self.seed = seed  # None: real randomness; otherwise draws repeat (tests, demos)
-        self.draws: tuple[int, int] = (-1, 0)  # (actions saved, shuffles at that point): salts seeded draws
-        self.shown: tuple[int, str] | None = None  # the (round, step) whose reminder was shown
-        self.reminded: set[str] = set()  # players of that step already reminded ("" for the whole table)
-        self.steps_read: set[str] = set()  # steps whose whole reminder this sitting has shown (then: brief)
-        self.forecast_seen: dict[int, tuple[int, ...]] = {}  # the forecast figures last shown to each player
-        self.menus_seen: set[tuple[int, str, str]] = set()  # (0, step, "") whose menu in columns was shown
-        self.any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
-        # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;
-        # its correction is offered in the menus of that round and the next (a step may close by itself first)
-        self.buildings_open: dict[tuple[int, str], int] = {}
-        self.round_shown: int | None = None
-        self.hinted = False
-        self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
-        self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
-        self.announcer = advice.Announcer()  # says each warning once per step
+    def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None: ...
 
-    def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None:
-        self.con.say(text, wrap=wrap, reflow=reflow)
+    def refuse(self, e: Exception) -> None: ...
+
+    def command(self, raw: str) -> bool:
+        """A command typed at any prompt (undo, status, rules, help, quit): True when `raw` was one (commands.py)."""
+        ...
+
+    def commit(self, lines: list[str]) -> bool:
+        """Apply and save the lines of an accepted answer; False when refused (saving.py)."""
+        ...
+
+    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
+        """Run a saving use case (gamefile.commit, undo, note) on this sitting's file (saving.py)."""
+        ...
+
+
+class Asking:
+    """How a sitting asks: the menu on the screen, answers read until one names lines, then checked and saved."""
+
+    def __init__(self, s: Sitting) -> None:
+        self.s = s
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")
@@ -63,37 +68,24 @@ class Sitting(ABC):
         if isinstance(e, NotationError) and e.key in ("unknown_action", "unknown_action_guess"):
             from ..engine import legal_actions  # the verbs of this question, not all 25 nor a guess of another step
 
-            now = sorted({a.verb for a in legal_actions(self.g)} - set(TABLE_VERBS))
+            now = sorted({a.verb for a in legal_actions(self.s.g)} - set(TABLE_VERBS))
             guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
             if now and not (guess and guess[0] in now):
                 text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
-        self.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
-
-    # --- provided by the parts ---------------------------------------------------------------------------------
-    @abstractmethod
-    def command(self, raw: str) -> bool:
-        """A command typed at any prompt (undo, status, rules, help, quit): True when `raw` was one (commands.py)."""
-
-    @abstractmethod
-    def commit(self, lines: list[str]) -> bool:
-        """Apply and save the lines of an accepted answer; False when refused (saving.py)."""
-
-    @abstractmethod
-    def through(self, call: Callable[[], gamefile.Outcome]) -> gamefile.Outcome | None:
-        """Run a saving use case (gamefile.commit, undo, note) on this sitting's file (saving.py)."""
+        self.s.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
 
     # --- asking ----------------------------------------------------------------------------------------------
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
         """The question's header and entries; `rare`: the entries behind `+` only. A menu in columns already shown
         in full in this step comes as one short paragraph unless `full` (`?` shows it whole; issue 21)."""
         if menu.header and not rare:
-            self.say(menu.header)
+            self.s.say(menu.header)
         if menu.columns and not rare:
-            seen = (0, self.g.step, "")  # in full once a sitting (then brief), and on `?`
-            if not full and seen in self.menus_seen:
+            seen = (0, self.s.g.step, "")  # in full once a sitting (then brief), and on `?`
+            if not full and seen in self.s.said.menus_seen:
                 self.show_brief(menu)
                 return
-            self.menus_seen.add(seen)
+            self.s.said.menus_seen.add(seen)
         if menu.columns or rare:
             self.show_columns(menu, rare)
             return
@@ -101,20 +93,20 @@ class Sitting(ABC):
         width = max((texts.display_width(c.shown) for c in shown), default=0)
         width = min(width, 26)
         keyw = max((len(c.key) for c in shown), default=1)
-        cols = self.con.width
+        cols = self.s.con.width
         for c in shown:
             note = c.note.replace("{key}", c.key)
             pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
             head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
             hang = " " * min(len(head), cols // 2)
             lines = texts.wrap(note, max(20, cols - texts.display_width(head))) or [""]
-            self.say((head + lines[0]).rstrip(), wrap=False)
+            self.s.say((head + lines[0]).rstrip(), wrap=False)
             for more in lines[1:]:
-                self.say(wrap_lines(hang + more, cols)[0] if len(hang + more) > cols else hang + more, wrap=False)
-        if not self.hinted:
-            self.hinted = True
-            self.say(tpl("menu_hint"))
-            self.say(screen("more_hint"))
+                self.s.say(wrap_lines(hang + more, cols)[0] if len(hang + more) > cols else hang + more, wrap=False)
+        if not self.s.hinted:
+            self.s.hinted = True
+            self.s.say(tpl("menu_hint"))
+            self.s.say(screen("more_hint"))
 
     def show_brief(self, menu: Menu) -> None:
         """A menu seen before in this step: each entry's key and the first words of its note, in one paragraph.
@@ -141,14 +133,14 @@ class Sitting(ABC):
                 head.pop()
             lines = self.brief_lines([*head, "…", *tail])
         for line in lines:
-            self.say(line, wrap=False)
+            self.s.say(line, wrap=False)
 
     def brief_lines(self, items: list[str]) -> list[str]:
         """Entries joined by ` · `, a line broken between entries, never inside one (`13 a` / `task card`)."""
         out: list[str] = []
         line = ""
         for item in items:
-            if line and texts.display_width(f"{line} · {item}") > self.con.width - 2:
+            if line and texts.display_width(f"{line} · {item}") > self.s.con.width - 2:
                 out.append(line)
                 line = ""
             line = f"{line} · {item}" if line else f"  {item}"
@@ -162,12 +154,12 @@ class Sitting(ABC):
                   else f"{c.shown}  {c.note.replace('{key}', c.key)}".strip()) for c in shown]
         if not rare and menu.rare:
             cells.append(("+", screen("more_entries", keys=", ".join(c.key for c in menu.rare))))
-        for line in cell_columns(cells, self.con.width):
-            self.say(line, wrap=False)
-        if not self.hinted:
-            self.hinted = True
-            self.say(tpl("menu_hint"))
-            self.say(screen("more_hint"))
+        for line in cell_columns(cells, self.s.con.width):
+            self.s.say(line, wrap=False)
+        if not self.s.hinted:
+            self.s.hinted = True
+            self.s.say(tpl("menu_hint"))
+            self.s.say(screen("more_hint"))
 
     def prompt_text(self, menu: Menu) -> str:
         label = menu.prompt or menu.who
@@ -177,7 +169,9 @@ class Sitting(ABC):
 
     def ask(self, menu: Menu) -> None:
         """Ask until an answer is accepted by the engine and saved."""
-        self.menu = menu
+        self.s.menu = menu
+        for line in menu.before:
+            self.s.say(line)
         self.show_menu(menu, full=False)
         while True:
             try:
@@ -185,7 +179,7 @@ class Sitting(ABC):
             except Back:
                 self.show_menu(menu)
                 continue
-            if self.commit(lines):
+            if self.s.commit(lines):
                 return
 
     def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
@@ -195,10 +189,10 @@ class Sitting(ABC):
         the line it stands for), or a line of the notation. Whatever cannot be read is refused in one line
         and the same question is asked again (R-ids in the engine's refusals)."""
         while True:
-            raw = self.con.line(self.prompt_text(menu))
+            raw = self.s.con.line(self.prompt_text(menu))
             if not raw:
                 if menu.default is None:
-                    self.say(tpl("no_default"))
+                    self.s.say(tpl("no_default"))
                     continue
                 return self.take(menu.choices[menu.default], None)
             if raw == "?":
@@ -207,13 +201,13 @@ class Sitting(ABC):
             if raw == "+":  # the entries behind `+`; with none, the whole menu (never a refusal, issue 32)
                 self.show_menu(menu, rare=bool(menu.rare))
                 continue
-            if self.command(raw):
-                self.say(tpl("menu_again", who=menu.prompt or menu.who))
+            if self.s.command(raw):
+                self.s.say(tpl("menu_again", who=menu.prompt or menu.who))
                 continue
             raw = self.typed(raw)
             if raw.lower() == "back":
                 if top:
-                    self.say(tpl("back_top"))
+                    self.s.say(tpl("back_top"))
                     continue
                 raise Back
             try:
@@ -262,10 +256,10 @@ class Sitting(ABC):
             if given is not None:  # typed after a menu key: part of the line, never a command
                 raw, given = given, None
             else:
-                raw = self.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
+                raw = self.s.con.line(f"{prompt}" + (f" [{default}]>" if default is not None else ">"))
                 if not raw and default is not None:
                     raw = default
-                if self.command(raw):
+                if self.s.command(raw):
                     continue
             raw = self.typed(raw)
             if raw.lower() == "back":
@@ -280,7 +274,7 @@ class Sitting(ABC):
         2장작 -> 2F; templates/<lang>/words.toml [aliases]); players' names stay as they are."""
         if "fix" in raw.split()[:2]:
             return raw  # a correction's reason is the table's own words, kept as typed
-        g = self.g
+        g = self.s.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
         return words.to_notation(raw, keep=tuple(names))
