@@ -101,16 +101,16 @@ class Event:
             elif name in self._defaults:
                 value = self._defaults[name]
             else:
-                raise TypeError(f"{type(self).__name__} needs {name}")
+                raise TypeError(type(self).__name__, name)  # a field left out (a bug, never a player's)
             object.__setattr__(self, name, value)
         if given:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(given)}")
+            raise TypeError(type(self).__name__, *given)  # a field the event does not have
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise FrozenInstanceError(name)  # events are never changed in place
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise FrozenInstanceError(name)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._fields)
