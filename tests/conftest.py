@@ -25,3 +25,26 @@ for _var, _sub in (("HOME", "home"), ("XDG_DATA_HOME", "home/.local/share"), ("X
 from lignum_companion.texts import refusals  # noqa: E402 - after the folders are set
 
 refusals.install()
+
+
+import pytest  # noqa: E402
+
+
+class Hung(BaseException):
+    """Raised by the alarm of `no_hang`: a BaseException, so no `except Exception` on the way can take it for an
+    ordinary failure of the code under test."""
+
+
+@pytest.fixture
+def no_hang():
+    """A read or a command that would wait on a pipe for ever fails the test instead of hanging CI."""
+    import signal
+
+    def hung(*_):
+        raise Hung("hung: waited 60 s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 from pathlib import Path
 
 import pytest
@@ -39,17 +38,6 @@ def games(tmp_path, monkeypatch):
     return folder
 
 
-@pytest.fixture
-def no_hang():
-    """A command that would wait on a pipe for ever fails the test instead of hanging CI."""
-    def hung(*_):
-        raise TimeoutError("a command hung")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def lignum(*args: str):

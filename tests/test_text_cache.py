@@ -172,22 +172,6 @@ def test_korean_help_with_a_warm_cache_imports_no_toml_parser(tmp_path) -> None:
 # --- issue 33 items 1 and 2: a damaged entry is parsed again; a cache file is read as a regular file only ----------
 
 
-class Hung(BaseException):
-    """Raised by the alarm: a BaseException, so no `except Exception` on the way can take it for a bad cache."""
-
-
-@pytest.fixture
-def no_hang():
-    import signal
-
-    def hung(*_):
-        raise Hung("a read of the text cache hung")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def _spot(folders):
