@@ -60,3 +60,29 @@ def test_the_task_key_is_said_once_through_the_menus_said():
     assert first.header and first.said is not None and (0, "reveal", "key") in first.said.menus_seen
     second = DRAW_MENUS["reveal"](MenuContext(g, first.said, NoTable()))
     assert second.header == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_each_relocate_entry_names_its_area(lang):
+    """Issue 32 §3: the $1 moves to a free area (R5) all read alike ('pay $1 to cut in free area instead'); each
+    entry now names the area it moves to, in both languages."""
+    from audit_helpers import shared_area
+
+    from lignum_companion.engine import rules
+    from lignum_companion.engine.pieces import format_bag, total
+    from lignum_companion.texts import catalog as texts
+
+    g, first, second = shared_area()
+    wood = rules.area_wood(g, 3)
+    from lignum_companion.engine import play
+
+    play(g, fix(first, "woodcutters", total(wood)))
+    play(g, f"{first} cut {format_bag(wood)}")
+    pi = g.player_index(second)
+    with texts.speaking(lang):
+        menu = turn_menu(MenuContext(g, Said(), NoTable()), pi)
+    moves = [c for c in menu.choices if c.shown.split()[:1] == ["relocate"]]
+    assert moves, [c.shown for c in menu.choices]
+    for c in moves:
+        area = c.shown.split()[-1]
+        assert (f"free area {area} " if lang == "en" else f"{area}번 영역") in c.note, c.note

@@ -54,7 +54,7 @@ def menu_cutting(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
         choices.append(Choice("cut ...", tpl("note_cut_other"), follow=typed(ctx, p, "cut", "ask_cut"), rare=True))
     for a in main:
         if a.verb == "relocate":
-            choices.append(choice(a, tpl("note_relocate", wood=wood_words(g, a.args["area"]))))
+            choices.append(choice(a, tpl("note_relocate", area=a.args["area"], wood=wood_words(g, a.args["area"]))))
     snatch = [(a, tpl("note_snatch")) for a in main if a.verb == "snatch"]
     choices += inline_or_sub(ctx, p, "snatch ...", tpl("note_snatch_menu", n=len(snatch)), snatch) if snatch \
         else []
