@@ -260,3 +260,27 @@ def game_at(n: int = 2, *, step: str, round: int, who: str = "anna", before: tup
         play(g, lines, *before)
     forward(g, lines, step=step, round=round, who=who)
     return g
+
+
+def plant_obstacle(spot: Path, kind: str, outside: Path) -> bool:
+    """Put an obstacle the file-safety harnesses share at a file's name, after clearing it: a link out of the
+    folder, to /dev/zero or to nothing, a folder, or a FIFO. False for a kind this does not know (the harness
+    plants its own kinds then)."""
+    if spot.is_symlink() or spot.is_file() or (spot.exists() and not spot.is_dir()):
+        spot.unlink()
+    elif spot.is_dir():
+        spot.rmdir()
+    spot.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "link out":
+        spot.symlink_to(outside)
+    elif kind == "link to zero":
+        spot.symlink_to("/dev/zero")
+    elif kind == "dangling link":
+        spot.symlink_to(outside.with_name("nowhere"))
+    elif kind == "folder":
+        spot.mkdir()
+    elif kind == "fifo" and hasattr(os, "mkfifo"):
+        os.mkfifo(spot)
+    else:
+        return kind == "fifo"  # no FIFOs on this system: nothing planted, nothing else to do
+    return True

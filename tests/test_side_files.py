@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import PATHS, fix, make_setup
+from helpers import PATHS, fix, make_setup, plant_obstacle
 from typer.testing import CliRunner
 
 from lignum_companion.cli.app import app
@@ -244,24 +244,12 @@ ABSURD = (int("9" * 4000), -10**18, 10**15, 99)  # issue 33 item 6: totals, seas
 
 
 def plant(spot: Path, kind: str, outside: Path, good: str = "", rng: random.Random | None = None) -> None:
-    if spot.is_symlink() or spot.is_file() or spot.exists() and not spot.is_dir():
-        spot.unlink()
-    elif spot.is_dir():
-        spot.rmdir()
+    if plant_obstacle(spot, kind, outside):  # links, a folder, a FIFO: as the text cache's harness plants them
+        return
     if kind == "junk":
         spot.write_bytes(b"\xff\x00 not ours")
     elif kind == "bad json":
         spot.write_text(json.dumps({"engine": "x", "files": {"k": {"error": 5}}, "x": [1]}), encoding="utf-8")
-    elif kind == "link out":
-        spot.symlink_to(outside)
-    elif kind == "dangling link":
-        spot.symlink_to(outside.with_name("nowhere"))
-    elif kind == "folder":
-        spot.mkdir()
-    elif kind == "fifo" and hasattr(os, "mkfifo"):
-        os.mkfifo(spot)
-    elif kind == "link to zero":
-        spot.symlink_to("/dev/zero")
     elif kind == "absurd figures" and spot.name == gamefile.CACHE and good:
         rng = rng or random.Random(0)
         data = json.loads(good)

@@ -253,11 +253,10 @@ def _plant_cache(spot, kind: str, whole: bytes, outside) -> None:
     """Put an obstacle of `kind` at a cache file's name (what a full disk, a sync tool or a prank leaves there)."""
     import random
 
-    if spot.is_symlink() or spot.is_file() or (spot.exists() and not spot.is_dir()):
-        spot.unlink()
-    elif spot.is_dir():
-        spot.rmdir()
-    spot.parent.mkdir(parents=True, exist_ok=True)
+    from helpers import plant_obstacle
+
+    if plant_obstacle(spot, kind, outside):  # links, a folder, a FIFO: as the side files' harness plants them
+        return
     rng = random.Random(len(whole) + len(kind))
     if kind == "junk":
         spot.write_bytes(bytes(rng.randrange(256) for _ in range(64)))
@@ -267,16 +266,6 @@ def _plant_cache(spot, kind: str, whole: bytes, outside) -> None:
         spot.write_bytes(bytes(damaged))
     elif kind == "truncated":
         spot.write_bytes(whole[: rng.randrange(len(whole))])
-    elif kind == "link out":
-        spot.symlink_to(outside)
-    elif kind == "link to zero":
-        spot.symlink_to("/dev/zero")
-    elif kind == "dangling link":
-        spot.symlink_to(outside.with_name("nowhere"))
-    elif kind == "folder":
-        spot.mkdir()
-    elif kind == "fifo" and hasattr(os, "mkfifo"):
-        os.mkfifo(spot)
     elif kind == "huge":
         with open(spot, "wb") as f:
             f.truncate(texts.CACHE_BYTES + 1)  # sparse: no disk used
