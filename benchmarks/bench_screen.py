@@ -8,6 +8,11 @@ and lines per answer (median, 95th percentile, maximum). Budgets (benchmarks/REA
 percentile <= 16 at 4 players; exits 1 when missed.
 
     python benchmarks/bench_screen.py [--seed 7] [--show] [--worst 5]
+    python benchmarks/bench_screen.py --typed [--lang ko] [--worst 5] [--show] [EXAMPLE ...]
+
+`--typed` is the table that types every move as it speaks (issue 32): each example's own lines (examples/*.lignum,
+the comments left out) are piped one answer each into `play` on a new file with that example's header, and the
+mean lines per answer is reported per game; budget <= 7 at 80 columns in both languages, exits 1 when missed.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from lignum_companion.gamefile import store as gamefile
 
 GAMES = (("2-player basic", 2, "basic"), ("4-player expert", 4, "expert"))
 BUDGET_MEDIAN, BUDGET_P95 = 6, 16
+BUDGET_TYPED_MEAN = 7.0  # issue 32: lines an answer when every answer is a typed line, 80 columns
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 class CountingConsole(table.Console):
@@ -74,6 +81,50 @@ def replay(setup: Setup, script: list[str], seed: int, show: bool) -> tuple[Coun
     return con, session
 
 
+def typed_script(example: Path) -> tuple[str, list[str]]:
+    """An example's header (up to `start`) and its action lines, comments and blank lines left out."""
+    lines = example.read_text(encoding="utf-8").splitlines()
+    end = lines.index("start") + 1
+    body = [ln for ln in lines[end:] if ln.strip() and not ln.lstrip().startswith("#")]
+    return "\n".join(lines[:end]) + "\n", body
+
+
+def typed(example: Path, lang: str, show: bool) -> tuple[CountingConsole, table.Session]:
+    """Pipe one example's lines through the interactive loop on a new file with its header, in `lang`."""
+    from lignum_companion.texts import catalog
+
+    header, body = typed_script(example)
+    path = Path(tempfile.mkdtemp(prefix="lignum-typed-")) / example.name
+    path.write_text(header, encoding="utf-8")
+    catalog.choose(lang)
+    gf, g = gamefile.load(path)
+    con = CountingConsole(body, show)
+    session = table.Session(path, gf, g, con, "7")
+    session.main()
+    return con, session
+
+
+def run_typed(names: list[str], lang: str, show: bool, worst: int) -> bool:
+    """Report the mean lines an answer for each example typed line by line; True when every game is in budget."""
+    ok = True
+    examples = [EXAMPLES / (n if n.endswith(".lignum") else n + ".lignum") for n in names] or sorted(
+        EXAMPLES.glob("*.lignum"))
+    for example in examples:
+        con, session = typed(example, lang, show)
+        counts = con.per_answer[1:]
+        mean = sum(counts) / max(1, len(counts))
+        done = "" if session.g.over else " (did not reach the end)"
+        over = mean > BUDGET_TYPED_MEAN
+        ok = ok and not over and not done
+        print(f"{example.stem} [{lang}]: {len(counts)} answers, {sum(counts)} lines, {mean:.2f} an answer, "
+              f"median {statistics.median(counts):g}, max {max(counts)}{done}{'  OVER BUDGET' if over else ''}")
+        for i in sorted(range(len(counts)), key=lambda i: -counts[i])[:worst]:
+            print(f"--- answer {i + 1} ({counts[i]} lines) " + "-" * 40)
+            print("".join(con.texts[i + 1]), end="")
+    print(f"(budget: at most {BUDGET_TYPED_MEAN:g} lines an answer at 80 columns)")
+    return ok
+
+
 def p95(values: list[int]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))]
@@ -84,8 +135,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--show", action="store_true", help="print the 4-player session as it is played")
     ap.add_argument("--worst", type=int, default=0, help="print the N answers that printed the most lines")
+    ap.add_argument("--typed", action="store_true", help="pipe each example's own lines (a table that types)")
+    ap.add_argument("--lang", default="en", choices=("en", "ko"), help="with --typed: the language shown")
+    ap.add_argument("examples", nargs="*", help="with --typed: example names (default: every example)")
     args = ap.parse_args()
     os.environ.setdefault("NO_COLOR", "1")
+    if args.typed:
+        raise SystemExit(0 if run_typed(args.examples, args.lang, args.show, args.worst) else 1)
     random.seed(args.seed)
     failed = False
     for label, players, mode in GAMES:
