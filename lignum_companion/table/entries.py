@@ -41,6 +41,7 @@ class MenuContext:
     said: Said
     table: Table
     colour: bool = False
+    width: int = 80  # the screen's columns: a turn's line is laid out to fit one (issue 32 §1)
 
 
 def choice(a: Action, note: str = "", key: str = "") -> Choice:

@@ -236,7 +236,7 @@ class Session:
     def context(self) -> MenuContext:
         from lignum_companion.texts.term import colour_on
 
-        return MenuContext(self.g, self.said, self, colour_on(self.con.stdout))
+        return MenuContext(self.g, self.said, self, colour_on(self.con.stdout), self.con.width)
 
     def shuffle(self, arg: str | None) -> list[str]:
         """The path's shuffle (draws.shuffle), the follow-up of the path question's entry."""

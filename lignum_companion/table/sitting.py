@@ -61,6 +61,10 @@ class Asking:
 
     def __init__(self, s: Sitting) -> None:
         self.s = s
+        # The last answer was a typed line, not a menu key nor Enter: the table types as it speaks, so the next
+        # menus come short (issue 32 §1: at most 7 lines an answer); an answer by key brings them back whole.
+        self.typing = False
+        self.typing_said = False  # the one-time note that menus are short while moves are typed
 
     def refuse(self, e: Exception) -> None:
         rule = getattr(e, "rule", "")
@@ -82,10 +86,13 @@ class Asking:
             self.s.say(menu.header)
         if menu.columns and not rare:
             seen = (0, self.s.g.step, "")  # in full once a sitting (then brief), and on `?`
-            if not full and seen in self.s.said.menus_seen:
+            if not full and (seen in self.s.said.menus_seen or self.typing):
                 self.show_brief(menu)
                 return
             self.s.said.menus_seen.add(seen)
+        elif not full and not rare and self.typing and len(menu.choices) > 1:
+            self.show_typed(menu)
+            return
         if menu.columns or rare:
             self.show_columns(menu, rare)
             return
@@ -125,13 +132,33 @@ class Asking:
 
         items = [c.key if brief(c) == c.key else f"{c.key} {brief(c)}"  # `loan`, not `loan loan`
                  for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        self.say_brief(items, tail=2 if menu.locations else 0, rows=1 if self.typing else 2)
+
+    def show_typed(self, menu: Menu) -> None:
+        """A menu while the table types its moves: each entry's key and its line, with the price an entry ends
+        with (`2 sell sale:F $3`), on one line or two; `?` shows it whole (issue 32 §1: say less, hide no move)."""
+        import re
+
+        def item(c: Choice) -> str:
+            price = re.search(r": (\$\d+)$", c.note)
+            shown = c.shown if c.shown != c.key else ""
+            return " ".join(x for x in (c.key, shown, price.group(1) if price else "") if x)
+
+        self.say_brief([item(c) for c in menu.choices if not c.rare], tail=0, rows=2)
+
+    def say_brief(self, items: list[str], *, tail: int, rows: int) -> None:
+        """Brief entries on at most `rows` lines: the first ones, then `…`, then the last `tail` entries (the end
+        of the path and the clearing), each typed by its key as ever."""
+        if self.typing and not self.typing_said:  # once a sitting: why the menus are short, and `?`
+            self.typing_said = True
+            self.s.say(screen("typed_menus"))
         lines = self.brief_lines(items)
-        if menu.locations and len(lines) > 2:
-            tail = items[-2:]
-            head = items[:-2]
-            while head and len(self.brief_lines([*head, "…", *tail])) > 2:
+        if len(lines) > rows:
+            last = items[len(items) - tail:] if tail else []
+            head = items[:len(items) - tail]
+            while head and len(self.brief_lines([*head, "…", *last])) > rows:
                 head.pop()
-            lines = self.brief_lines([*head, "…", *tail])
+            lines = self.brief_lines([*head, "…", *last])
         for line in lines:
             self.s.say(line, wrap=False)
 
@@ -194,6 +221,7 @@ class Asking:
                 if menu.default is None:
                     self.s.say(tpl("no_default"))
                     continue
+                self.typing = False
                 return self.take(menu.choices[menu.default], None)
             if raw == "?":
                 self.show_menu(menu)
@@ -222,6 +250,7 @@ class Asking:
         key, _, arg = raw.partition(" ")
         arg = arg.strip()
         choice = menu.find(key) if menu.choices else None
+        self.typing = choice is None  # a line typed whole: the next menus come short (issue 32 §1)
         if choice is not None:
             return self.take(choice, arg or None, menu)
         many = repeated(key, menu.free(key), arg) if key.lower() in COUNTED and menu.free is not None else None

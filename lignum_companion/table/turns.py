@@ -95,30 +95,45 @@ def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
         bits.append(f"{tpl('word_food')} {p.food}")
     if p.loans:
         bits.append(f"{tpl('word_loans')} {p.loans}")
+    held: list[tuple[int, str]] = []  # on the path: what the player holds, each with the rank it is left out at
     if g.step == "travel":  # one compact line of what the player holds
         bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
-        for label, text in (("", words.held(p.equipment, D.EQUIPMENT)),
-                            (tpl("word_fodder"), ",".join(map(str, p.fodder))),
-                            ("", words.held(p.craftwork, D.CRAFTWORK)),
-                            (tpl("word_huts"), words.held(p.huts, D.HUT_AREAS))):
+        for rank, label, text in ((4, "", words.held(p.equipment, D.EQUIPMENT)),
+                                  (4, tpl("word_fodder"), ",".join(map(str, p.fodder))),
+                                  (2, "", words.held(p.craftwork, D.CRAFTWORK)),
+                                  (1, tpl("word_huts"), words.held(p.huts, D.HUT_AREAS))):
             if text:
-                bits.append(f"{label} {text}".strip())
+                held.append((rank, f"{label}: {text}" if label and rank == 1 else f"{label} {text}".strip()))
         workers = views.workers_text(p)
-        if workers != "-":
-            bits.append(workers)
+        mill = texts.load("labels")["show"]["workers_words"]["mill_worker"] if p.mill_worker else ""
+        hired = workers.removesuffix(mill).rstrip(", ") if mill else workers
+        if hired and hired != "-":
+            held.append((3, hired))
+        if mill:  # there from the round's start until it works (R6): the first left out on a narrow screen
+            held.append((0, mill))
     winter = views.forecast_short(g, g.players.index(p))
-    if winter:
-        bits.append(winter)
     from lignum_companion.texts.term import paint
 
     name = paint(p.name, p.colour, ctx.colour)
     others = [g.players[i].name for i in flow.actors(g) if g.players[i] is not p]
     if said.any_order_said == (g.round, g.step):
         others = []  # said once per step (issue 21)
+    tail = [winter] if winter else []
     if flow.actor_kind(g) == "free" and others:  # R24: the others may enter theirs first
         said = said.noting(any_order_said=(g.round, g.step))
-        bits.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
-    return f"-- {name}, {views.step_name(g.step)}: " + ", ".join(bits), said
+        tail.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
+    head = f"-- {name}, {views.step_name(g.step)}: "
+    plain = f"-- {p.name}, {views.step_name(g.step)}: "  # its width without the colour codes
+    # The richest line that fits the screen (issue 32 §1): what is held is left out from the least needed on the
+    # path (the mill worker, the huts, craftwork, then the last-named), and `…` says more is held (`status NAME`)
+    order = sorted(range(len(held)), key=lambda i: (held[i][0], -i))
+    for left_out in range(len(held) + 1):
+        gone = set(order[:left_out])
+        kept = [text for i, (_, text) in enumerate(held) if i not in gone] + (["…"] if gone else [])
+        line = ", ".join([*bits, *kept, *tail])
+        if texts.display_width(plain + line) <= ctx.width:
+            break
+    return head + line, said
 
 
 def menu_plain(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
