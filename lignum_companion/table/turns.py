@@ -95,22 +95,25 @@ def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
         bits.append(f"{tpl('word_food')} {p.food}")
     if p.loans:
         bits.append(f"{tpl('word_loans')} {p.loans}")
-    held: list[tuple[int, str]] = []  # on the path: what the player holds, each with the rank it is left out at
+    # on the path, what the player holds: (text, its short form or "", when it is shortened, when left out)
+    held: list[tuple[str, str, float, float]] = []
     if g.step == "travel":  # one compact line of what the player holds
         bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
-        for rank, label, text in ((4, "", words.held(p.equipment, D.EQUIPMENT)),
-                                  (4, tpl("word_fodder"), ",".join(map(str, p.fodder))),
-                                  (2, "", words.held(p.craftwork, D.CRAFTWORK)),
-                                  (1, tpl("word_huts"), words.held(p.huts, D.HUT_AREAS))):
+        for text, drop in ((words.held(p.equipment, D.EQUIPMENT), 5),
+                           (f"{tpl('word_fodder')} {','.join(map(str, p.fodder))}" if p.fodder else "", 5),
+                           (words.held(p.craftwork, D.CRAFTWORK), 2)):
             if text:
-                held.append((rank, f"{label}: {text}" if label and rank == 1 else f"{label} {text}".strip()))
+                held.append((text, "", drop, drop))
+        if any(p.huts.values()):
+            held.append((f"{tpl('word_huts')}: {words.held(p.huts, D.HUT_AREAS)}",
+                         f"{tpl('word_huts')}: {sum(p.huts.values())}", 1, 3))
         workers = views.workers_text(p)
         mill = texts.load("labels")["show"]["workers_words"]["mill_worker"] if p.mill_worker else ""
         hired = workers.removesuffix(mill).rstrip(", ") if mill else workers
         if hired and hired != "-":
-            held.append((3, hired))
+            held.append((hired, "", 4, 4))
         if mill:  # there from the round's start until it works (R6): the first left out on a narrow screen
-            held.append((0, mill))
+            held.append((mill, "", 0, 0))
     winter = views.forecast_short(g, g.players.index(p))
     from lignum_companion.texts.term import paint
 
@@ -124,13 +127,18 @@ def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
         tail.append(tpl("any_order", names=", ".join(others), other=others[0], verb=g.step))
     head = f"-- {name}, {views.step_name(g.step)}: "
     plain = f"-- {p.name}, {views.step_name(g.step)}: "  # its width without the colour codes
-    # The richest line that fits the screen (issue 32 §1): what is held is left out from the least needed on the
-    # path (the mill worker, the huts, craftwork, then the last-named), and `…` says more is held (`status NAME`)
-    order = sorted(range(len(held)), key=lambda i: (held[i][0], -i))
-    for left_out in range(len(held) + 1):
-        gone = set(order[:left_out])
-        kept = [text for i, (_, text) in enumerate(held) if i not in gone] + (["…"] if gone else [])
-        line = ", ".join([*bits, *kept, *tail])
+    # The richest line that fits the screen (issue 32 §1): what is held is shortened or left out from the least
+    # needed on the path (the mill worker, the huts counted, craftwork, the huts, the hired workers, ...), and `…`
+    # says more is held (`status NAME` shows it all)
+    steps = sorted([(short_at, i, True) for i, (_, short, short_at, _) in enumerate(held) if short]
+                   + [(drop_at, i, False) for i, (*_, drop_at) in enumerate(held)])
+    form = {i: text for i, (text, *_) in enumerate(held)}
+    for done in range(len(steps) + 1):
+        if done:
+            _, i, shorten = steps[done - 1]
+            form[i] = held[i][1] if shorten else ""
+        kept = [text for text in form.values() if text]
+        line = ", ".join([*bits, *kept, *(["…"] if len(kept) < len(held) else []), *tail])
         if texts.display_width(plain + line) <= ctx.width:
             break
     return head + line, said
