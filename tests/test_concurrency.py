@@ -157,7 +157,8 @@ def test_ten_new_games_at_once_with_the_same_names_get_ten_files(tmp_path):
     paths = []
     for code, out, err in results:
         assert code == 0, err
-        paths.append(out.splitlines()[0].removeprefix("New game saved to "))
+        assert out.splitlines()[0] == "New game saved to"  # the path on a line of its own, never split
+        paths.append(out.splitlines()[1].strip())
     assert len(set(paths)) == 10
     for p in paths:
         assert gamefile.read(p).setup.players == ["anna", "ben"]
