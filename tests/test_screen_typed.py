@@ -98,3 +98,20 @@ def test_the_travel_line_fits_the_screen_leaving_out_the_mill_worker_and_the_hut
     line = next(ln for ln in out.splitlines() if ln.startswith("-- anna, travel:"))
     assert catalog.display_width(line) <= 80 and "2 saws" in line and "2 rafts" in line, line
     assert "mill worker" not in line and "drying hut" not in line and line.endswith("…"), line  # `status anna`
+
+
+def test_the_winter_forecast_is_whole_once_a_round_a_player_then_one_line_when_it_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    con, _, _ = typed_game("advanced-3p", "en", tmp_path)
+    rounds = "".join("".join(t) for t in con.per_answer).split("\n=== ")
+    again = 0
+    for text in rounds:
+        lines = text.splitlines()
+        whole = [lines[i + 1].split(":")[0].strip() for i, ln in enumerate(lines[:-1])
+                 if ln.startswith("Coming winter (year")]
+        assert len(whole) == len(set(whole)), whole  # each player's whole reckoning at most once a round
+        short = [ln for ln in lines if ln.startswith("Winter (year")]
+        assert all(catalog.display_width(ln) <= 80 for ln in short), short
+        assert not {ln.split(", ", 1)[1].split(":")[0] for ln in short} - set(whole)  # after the whole one only
+        again += len(short)
+    assert again  # the one-line form is said (figures change within a round in this game)

@@ -38,6 +38,7 @@ class Said:
     keeps."""
 
     forecast_seen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # forecast figures last shown a player
+    forecast_told: dict[int, int] = field(default_factory=dict)  # player -> the round their whole reckoning was said
     menus_seen: set[tuple[int, str, str]] = field(default_factory=set)  # (0, step, "") whose menu in columns was shown
     any_order_said: tuple[int, str] | None = None  # the step whose "any order" note was said (R24)
     # R23: a tile the program cannot apply, reminded at its moment: (player, tile) -> the round it was said in;

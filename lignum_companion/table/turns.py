@@ -54,10 +54,14 @@ def turn_menu(ctx: MenuContext, pi: int) -> Menu:
             c.rare = False
     header, said = turn_header(ctx, p)
     if g.step == "travel":  # before the trip: what the coming winter will ask, said again when it changes
-        forecast = views.forecast_player_lines(g, pi)
         figures = views.forecast_figures(g, pi)  # food and logs held, the cost: said again when they change
-        if forecast and said.forecast_seen.get(pi) != figures:
-            said = said.noting(forecast_seen={**said.forecast_seen, pi: figures})
+        if figures and said.forecast_seen.get(pi) != figures:
+            # the whole reckoning once a round (which wood goes, what the market would save), then one line
+            # when its figures change (issue 32 §1: the forecast reprinted 5 lines a player went unread)
+            whole = said.forecast_told.get(pi) != g.round
+            forecast = views.forecast_player_lines(g, pi) if whole else [views.forecast_one_line(g, pi, ctx.width)]
+            said = said.noting(forecast_seen={**said.forecast_seen, pi: figures},
+                               forecast_told={**said.forecast_told, pi: g.round})
             header = "\n".join(forecast + [header])
         for c in free:  # a loan while money is plenty: behind `+`, typed by its key as ever (issue 21)
             c.rare = c.key == "loan" and p.money >= D.WORKER_PRICE * 2

@@ -453,6 +453,29 @@ def forecast_player_lines(g: Game, pi: int) -> list[str]:
     return [heading, "  " + forecast_line(f, food)]
 
 
+def forecast_one_line(g: Game, pi: int, width: int) -> str:
+    """One player's coming winter again, after its figures changed: held against the card, what is missing and its
+    cost, the loans it forces, the debt left; the parts at the end left out when the line would not fit."""
+    from lignum_companion.engine import advice
+
+    f = advice.forecast(g, pi)
+    tpl = texts.load("advice")["forecast"]
+    missing = f.food.missing + f.heating.missing
+    parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
+    if f.loans_forced:
+        parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
+    if f.debt:
+        parts.append(texts.fill(tpl["debt"], debt=f.debt))
+    sold_logs = sum(f.food_sale.get("store", {}).values())
+    while True:
+        line = texts.fill(tpl["again"], player=f.player, year=f.year, food_have=f.food.have,
+                          food_need=f.food.need, logs_have=f.heating.have + sold_logs, heat_need=f.heating.need,
+                          outcome="; ".join(parts))
+        if texts.display_width(line) <= width or len(parts) == 1:
+            return line
+        parts.pop()
+
+
 def forecast_figures(g: Game, pi: int) -> tuple[int, ...]:
     """What a table reads in a forecast: food and logs held, what is missing and its cost (() when not due).
     The table mode says the forecast again only when these change (issue 21)."""
