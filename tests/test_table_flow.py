@@ -76,7 +76,7 @@ def test_a_mixed_split_and_a_market_visit_buying_several_things_are_reachable_fr
 def test_the_travel_line_shows_what_the_player_holds(tmp_path):
     script = TRAVEL2.then(fix("anna", "saw", 1), fix("anna", "stake", 1), fix("anna", "drying-hut", 1))
     out, _ = session(tmp_path, script, ["quit"])
-    assert "-- anna, travel: at the start, $5, 1 saw, 1 stake, huts: 1 drying hut" in out  # in words (GLOSSARY)
+    assert "-- anna, travel: at the start, $5, 1 saw, 1 stake, 1 drying hut" in out  # in words (GLOSSARY)
 
 
 # --- words that used to be wrong --------------------------------------------------------------------------------

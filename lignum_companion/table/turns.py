@@ -108,9 +108,8 @@ def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
                            (words.held(p.craftwork, D.CRAFTWORK), 2)):
             if text:
                 held.append((text, "", drop, drop))
-        if any(p.huts.values()):
-            held.append((f"{tpl('word_huts')}: {words.held(p.huts, D.HUT_AREAS)}",
-                         f"{tpl('word_huts')}: {sum(p.huts.values())}", 1, 3))
+        if any(p.huts.values()):  # each named (`1 drying hut`), or counted (`2 huts`) when the line is narrow
+            held.append((words.held(p.huts, D.HUT_AREAS), counted("huts_held", sum(p.huts.values())), 1, 3))
         workers = views.workers_text(p)
         mill = texts.load("labels")["show"]["workers_words"]["mill_worker"] if p.mill_worker else ""
         hired = workers.removesuffix(mill).rstrip(", ") if mill else workers
