@@ -170,3 +170,22 @@ def test_R24_in_a_terminal_a_loan_follows_the_move_and_a_bare_number_is_a_locati
     child.expect(pexpect.EOF)
     child.close()
     assert actions(path) == ["path " + PATH_2P, "anna go 1", "anna loan"]
+
+
+def test_y_then_enter_at_the_undo_question_answers_it_and_plays_no_move(tmp_path):
+    """A table types `y` and Enter at a yes/no question: both belong to it. (questionary took the `y` alone and the
+    Enter reached the next menu, which played its default: a move nobody chose; an English table's tryout.)"""
+    path, child = playing_a_new_game(tmp_path, "yes.lignum")
+    for label, text in ROUND_1:
+        answer(child, label, text)
+    child.expect(prompt("path [1]"))       # the summer's path: the spring is saved
+    before = actions(path)
+    child.sendline("undo 2")                # into the spring: asks first
+    child.expect(r"\(y/N\)")
+    child.send("y")
+    child.send("\r")
+    child.expect("undone: ")
+    answer(child, "ben [4]", "quit")        # the next menu (selling) waits for its own answer
+    child.expect(pexpect.EOF)
+    child.close()
+    assert actions(path) == before[:-2], transcript(child)[-1500:]

@@ -303,7 +303,9 @@ class Console:
             def question() -> Any:
                 import questionary
 
-                return questionary.confirm(message, default=default, qmark="?")
+                # y or n waits for its Enter: taken on the key alone, the Enter a table types after it reached
+                # the next menu and played its default (an English table's tryout, issue 32)
+                return questionary.confirm(message, default=default, qmark="?", auto_enter=False)
 
             answer = self._ask(question)
             self.answers += 1
