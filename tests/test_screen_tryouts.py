@@ -138,7 +138,7 @@ def test_a_menu_seen_before_breaks_its_lines_between_entries(tmp_path: Path, lan
     assert len(brief) >= 2  # a brief menu of several lines
     for line in brief:
         for item in line.strip().split(" · "):
-            assert item in ("…", "loan") or re.fullmatch(r"(\d+[b-h]?|c) \S.*", item), (item, line)
+            assert item in ("…", "loan") or re.fullmatch(r"(\d+[b-h]?|c):\S.*", item), (item, line)
             assert item != "loan loan"
 
 
@@ -155,9 +155,9 @@ def test_a_brief_path_menu_keeps_to_two_lines_and_every_location_still_goes(tmp_
     brief = brief[: next((i for i, line in enumerate(brief) if " · " not in line), len(brief))]
     assert 1 <= len(brief) <= 2 and all(len(line) <= 80 for line in brief), brief
     items = " · ".join(line.strip() for line in brief).split(" · ")
-    assert items[-1].startswith("c ") and "…" in items, items  # cut, the clearing kept
+    assert items[-1].startswith("c:") and "…" in items, items  # cut, the clearing kept
     assert "one free sawyer" not in " ".join(items) and "a task card" not in " ".join(items)  # the first word left out
-    shown = {item.split()[0] for item in items}
+    shown = {item.split(":")[0] for item in items}
     assert "18" not in shown  # left out of the brief menu ...
     _, out = run_session(path, ["18", "quit"])  # ... but the next to move still goes there by its number
     assert re.search(r"ok: \w+: take the [a-z ]+ token from location 18\b", out), out[-600:]

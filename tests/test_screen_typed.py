@@ -83,10 +83,10 @@ def test_menus_come_short_while_moves_are_typed_and_whole_after_a_menu_key(tmp_p
     after_typed = out.split("> ben go 3", 1)[1].split("> c\n", 1)[0]
     assert "menus come short" in out  # said once, with `?` to see one whole
     # the line that says the move, the turn's line, one line of entries (the end of the path kept), the prompt
-    assert " · c end the trip" in after_typed and len(after_typed.strip("\n").splitlines()) == 4, after_typed
+    assert " · c:end the trip" in after_typed and len(after_typed.strip("\n").splitlines()) == 4, after_typed
     # an answer by key (`c`): the table reads the menus, so the next brief has its two lines again
     after_key = out.split("> c\n", 1)[1].split("> quit", 1)[0]
-    assert len(after_key.strip("\n").splitlines()) == 5 and "11 sledge" in after_key, after_key
+    assert len(after_key.strip("\n").splitlines()) == 5 and "11:sledge" in after_key, after_key
 
 
 def test_the_travel_line_fits_the_screen_leaving_out_the_mill_worker_and_the_huts_first(tmp_path):

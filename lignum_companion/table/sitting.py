@@ -130,8 +130,11 @@ class Asking:
             text = re.split(r" \(|: |, |; | for ", said, maxsplit=1)[0]
             return drop.sub("", text, count=1) if drop and menu.locations else text  # `one free sawyer`: `free sawyer`
 
-        items = [c.key if brief(c) == c.key else f"{c.key} {brief(c)}"  # `loan`, not `loan loan`
-                 for c in menu.choices if not c.rare]  # `?` shows the whole menu
+        def item(c: Choice) -> str:  # `4:bearers` (location 4), never `4 bearers` read as four of them
+            said = brief(c)
+            return said if said == c.key or said.startswith(f"{c.key} ") else f"{c.key}:{said}"  # not `loan loan`
+
+        items = [item(c) for c in menu.choices if not c.rare]  # `?` shows the whole menu
         self.say_brief(items, tail=2 if menu.locations else 0, rows=1 if self.typing else 2)
 
     def show_typed(self, menu: Menu) -> None:
@@ -141,8 +144,8 @@ class Asking:
 
         def item(c: Choice) -> str:
             price = re.search(r": (\$\d+)$", c.note)
-            shown = c.shown if c.shown != c.key else ""
-            return " ".join(x for x in (c.key, shown, price.group(1) if price else "") if x)
+            said = " ".join(x for x in (c.shown if c.shown != c.key else "", price.group(1) if price else "") if x)
+            return f"{c.key}:{said}" if said else c.key
 
         self.say_brief([item(c) for c in menu.choices if not c.rare], tail=0, rows=2)
 
