@@ -305,7 +305,7 @@ def test_a_planned_work_entry_names_the_token_pair_by_its_number() -> None:
 
     try:
         texts.choose("ko")
-        assert tpl("note_plan", pair=1, year=1, season="여름", card="교역(trade)", cost=0).startswith("1번 토큰 쌍으로")
+        assert tpl("note_plan", pair=1, year=1, season="여름", card="교역", cost=0) == "교역: 1년차 여름, 1번 쌍, $0"
     finally:
         texts.choose(None)
 

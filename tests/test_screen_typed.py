@@ -115,3 +115,18 @@ def test_the_winter_forecast_is_whole_once_a_round_a_player_then_one_line_when_i
         assert not {ln.split(", ", 1)[1].split(":")[0] for ln in short} - set(whole)  # after the whole one only
         again += len(short)
     assert again  # the one-line form is said (figures change within a round in this game)
+
+
+def test_the_planned_work_choices_fit_a_30_row_screen_one_line_each(tmp_path):
+    """The planned work sub-menu was 32 lines (each entry wrapped): its 15 choices and the question fit 30 rows."""
+    lines = (EXAMPLES / "expert-4p.lignum").read_text(encoding="utf-8").splitlines()
+    end = lines.index("start") + 1
+    body = [ln for ln in lines[end:] if ln.strip() and not ln.startswith("#")]
+    first = next(i for i, ln in enumerate(body) if " go 8 " in ln)
+    path = tmp_path / "plan.lignum"
+    path.write_text("\n".join(lines[:end] + body[:first]) + "\n", encoding="utf-8")
+    _, out = run_session(path, ["8", "quit"])
+    sub = out.split("> 8\n", 1)[1].split("> quit", 1)[0].splitlines()
+    entries = [ln for ln in sub if ln[:5].strip().isdecimal()]
+    assert len(entries) >= 12 and len(sub) == len(entries) + 2, sub  # the question, the entries, the prompt
+    assert all(catalog.display_width(ln) <= 80 for ln in sub)
