@@ -80,6 +80,10 @@ class Menu:
         return next((c for c in self.choices if c.key.casefold() == key), None)
 
 
+# The key of the entry that asks a player's own move in words (`cut ...`, behind `+`): a word, never a number, so
+# no number is an entry out of sight (an English table's tryout, issue 32)
+TYPE_KEY = "type"
+
 # Verbs whose line takes no words, where a count after the key repeats the line (`loan 2`: two loans, R15), and
 # the most lines such a count may spell: one more than the rules allow, so that the engine's refusal names the rule.
 COUNTED = {"loan": MAX_LOANS + 1}

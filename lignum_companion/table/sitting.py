@@ -144,8 +144,10 @@ class Asking:
 
         def item(c: Choice) -> str:
             price = re.search(r": (\$\d+)$", c.note)
-            said = " ".join(x for x in (c.shown if c.shown != c.key else "", price.group(1) if price else "") if x)
-            return f"{c.key}:{said}" if said else c.key
+            cost = f" {price.group(1)}" if price else ""
+            if c.shown == c.key or c.shown.startswith(f"{c.key} "):  # `loan`, `dryhut dry1:F`: the key is in it
+                return c.shown + cost
+            return f"{c.key}:{c.shown}{cost}"
 
         self.say_brief([item(c) for c in menu.choices if not c.rare], tail=0, rows=2)
 

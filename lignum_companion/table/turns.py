@@ -32,13 +32,14 @@ def turn_menu(ctx: MenuContext, pi: int) -> Menu:
     build = STEP_MENUS.get(g.step, menu_plain)
     choices, default = build(ctx, p, main)
     free = _free_choices(ctx, p, extra)
-    if g.step == "travel":  # on the path numbers are locations: loans and huts are keyed by their verb
-        seen: dict[str, int] = {}
-        for c in free:
-            verb = c.shown.split()[0]
-            seen[verb] = seen.get(verb, 0) + 1
-            c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
-            c.stem = verb if seen[verb] == 1 else ""  # `foodhut 1`, `loan 2` (menu.spelled)
+    # Loans and huts are keyed by their verb in every step: on the path numbers are locations, and elsewhere a
+    # number is never an entry out of sight (a loan behind `+` was taken by a mistyped `5`; a tryout, issue 32)
+    seen: dict[str, int] = {}
+    for c in free:
+        verb = c.shown.split()[0]
+        seen[verb] = seen.get(verb, 0) + 1
+        c.key = verb if seen[verb] == 1 else f"{verb}{seen[verb]}"
+        c.stem = verb if seen[verb] == 1 else ""  # `foodhut 1`, `loan 2` (menu.spelled)
     if g.step != "travel":  # a loan while money is plenty: behind `+` (issue 21), typed by its key as ever;
         own_pace = flow.actor_kind(g) == "free"  # and in the steps at one's own pace, which spend no money (R24)
         for c in free:

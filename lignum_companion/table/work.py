@@ -16,7 +16,7 @@ from ..engine.pieces import format_bag, parse_bag, total
 from ..engine.state import Game, Player
 from .common import counted, tpl
 from .entries import MenuContext, choice, inline_or_sub, typed, typed_any
-from .menu import Choice
+from .menu import TYPE_KEY, Choice
 from .wood import dest_words, moved, pieces_count, usual_destination, wood_preference, wood_value, wood_words
 
 
@@ -51,7 +51,8 @@ def menu_cutting(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
         a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
         choices.append(choice(a, tpl("note_hut_worker")))
     if len(cuts) > len(shown) + (1 if with_hut else 0):
-        choices.append(Choice("cut ...", tpl("note_cut_other"), follow=typed(ctx, p, "cut", "ask_cut"), rare=True))
+        choices.append(Choice("cut ...", tpl("note_cut_other"), follow=typed(ctx, p, "cut", "ask_cut"), rare=True,
+                              key=TYPE_KEY))
     for a in main:
         if a.verb == "relocate":
             choices.append(choice(a, tpl("note_relocate", area=a.args["area"], wood=wood_words(g, a.args["area"]))))
@@ -219,7 +220,8 @@ def menu_sawing(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
             if total(a.args["disks"]) == 2:
                 card = rules.plan_active(g, p, "sawing")
                 choices.append(choice(a, tpl("note_saw_two_card" if card else "note_saw_two")))
-    choices.append(Choice("saw ...", tpl("note_saw_other"), follow=typed(ctx, p, "saw", "ask_saw"), rare=True))
+    choices.append(Choice("saw ...", tpl("note_saw_other"), follow=typed(ctx, p, "saw", "ask_saw"), rare=True,
+                              key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
     choices += [choice(a, tpl("note_done")) for a in done]
     return choices, (default if default is not None else len(choices) - 1)
@@ -268,7 +270,8 @@ def menu_selling(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
         else:
             note = tpl("note_sell", value=value, what=what)
         choices.append(choice(a, note))
-    choices.append(Choice("sell ...", tpl("note_sell_other"), follow=typed(ctx, p, "sell", "ask_sell"), rare=True))
+    choices.append(Choice("sell ...", tpl("note_sell_other"), follow=typed(ctx, p, "sell", "ask_sell"), rare=True,
+                              key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
     for a in done:
         if default is None:
@@ -284,7 +287,8 @@ def menu_drying(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
                   key=lambda a: (-total(a.args["pieces"]), -wood_value(a.args["pieces"])))
     choices = [choice(a, tpl("note_dry")) for a in drys[:6]]
     if len(drys) > 6:
-        choices.append(Choice("dry ...", tpl("note_dry_other"), follow=typed(ctx, p, "dry", "ask_dry"), rare=True))
+        choices.append(Choice("dry ...", tpl("note_dry_other"), follow=typed(ctx, p, "dry", "ask_dry"), rare=True,
+                              key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
     choices += [choice(a, tpl("note_no_dry")) for a in done]
     return choices, 0
