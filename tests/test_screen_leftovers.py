@@ -50,3 +50,19 @@ def test_a_warning_is_said_once_a_round_while_its_figures_stay(games: dict[str, 
             said = [" ".join(w.split()) for w in re.findall(r"(?m)^  ⚠ .*(?:\n    .*)*", part)]
             again = {w for w in said if said.count(w) > 1}
             assert not again, (name, part[:60], again)
+
+
+def test_the_new_seasons_automatic_moves_come_under_its_heading(games: dict[str, str]) -> None:
+    """Overtime's hardwood and the planned work acting (R20) were said above the season's heading, after the
+    recap of the season before."""
+    acting = re.findall(r"(?m)^  Automatic: planned work acting in (\w+) of year (\d)", games["expert-4p"])
+    assert acting
+    for part in rounds(games["expert-4p"])[1:]:
+        heading = re.match(r"(\w+), year (\d)", part)
+        if heading is None:  # the final scores
+            continue
+        for season, year in re.findall(r"(?m)^  Automatic: planned work acting in (\w+) of year (\d)", part):
+            assert (season.capitalize(), year) == heading.groups(), part[:300]
+        recap = part.find("Money after")
+        for line in re.findall(r"(?m)^.*\(Overtime, R20\)", part):  # said with the plan acting, before the recap
+            assert f"acting in {heading.group(1).lower()}" in part and part.index(line) < recap % len(part), part

@@ -13,6 +13,7 @@ from lignum_companion.views import game as views
 from lignum_companion.views.events import said
 
 from ..engine import LignumError
+from ..engine.events import Event, PlayerEvent, RoundEnded
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Interrupted, Rebuild, signals_held
@@ -106,7 +107,9 @@ class Saving:
         and money on it; then the other players' moves, the automatic moves on their own lines, the players with
         nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
         season's money when a round ended."""
-        saved, rest = echo_lines(before, after, accepted)
+        head, later = split_at_round(accepted) if after.round > before.round and not after.over else (accepted, ())
+        saved, rest = echo_lines(before, after, head)
+        self.s.after_banner = [s.line for s in said(after, later)]  # said under the new season's heading
         if any(e.kind == "food_shared" for a in accepted for e in a.events):
             self.s.food_said = after.round
         for line in saved + rest:
@@ -119,6 +122,26 @@ class Saving:
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
                 self.s.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
+
+
+def split_at_round(accepted: Sequence[gamefile.Accepted]) -> tuple[list[gamefile.Accepted], tuple[Event, ...]]:
+    """The answer's lines with what the engine did for them, and apart what it did by itself after the round's
+    end in the line that ended it: the new season's automatic moves (Overtime's hardwood, the planned work acting,
+    R20; a step nobody can play), which belong under that season's heading, not above it (a tryout). What the
+    line's player did stays with the line (`nicole bonus S` typed at the fall's last prompt is winter's bonus)."""
+    out = list(accepted)
+    for i in range(len(out) - 1, -1, -1):
+        ends = [j for j, e in enumerate(out[i].events) if isinstance(e, RoundEnded)]
+        if ends:
+            cut = ends[-1] + 1
+            events = out[i].events
+
+            def typed(e: Event) -> bool:
+                return isinstance(e, PlayerEvent) and not e.auto
+
+            out[i] = dataclasses.replace(out[i], events=events[:cut] + tuple(e for e in events[cut:] if typed(e)))
+            return out, tuple(e for e in events[cut:] if not typed(e))
+    return out, ()
 
 
 def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:

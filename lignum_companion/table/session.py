@@ -67,6 +67,7 @@ class Session:
         self.announcer = advice.Announcer()  # says each warning once per step
         # a warning said in this round with these figures: (kind, player, subject) -> (round, figures)
         self.warned: dict[tuple[str, str, str], tuple[int, str]] = {}
+        self.after_banner: list[str] = []  # the new season's automatic moves, said under its heading (saving.py)
         self.food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
         self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
         self.asking = Asking(self)
@@ -208,6 +209,9 @@ class Session:
             else:
                 self.say(tpl("round_banner", season=views.season_name(g.season).capitalize(), year=g.year,
                              round=g.round, rounds=D.ROUNDS))
+            for line in self.after_banner:
+                self.say(line)
+        self.after_banner = []
         kind = flow.actor_kind(g)
         actor = flow.actors(g)
         # once per step; in steps where each player acts for themselves, once per player concerned (issue 21)
