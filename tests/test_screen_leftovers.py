@@ -66,3 +66,24 @@ def test_the_new_seasons_automatic_moves_come_under_its_heading(games: dict[str,
         recap = part.find("Money after")
         for line in re.findall(r"(?m)^.*\(Overtime, R20\)", part):  # said with the plan acting, before the recap
             assert f"acting in {heading.group(1).lower()}" in part and part.index(line) < recap % len(part), part
+
+
+def test_a_line_typed_exactly_is_not_said_back_and_no_echo_runs_past_80_columns(games: dict[str, str]) -> None:
+    """"  (`path saw food ...`)" came after typing just that line, and ran to 82 columns."""
+    for name, out in games.items():
+        lines = out.splitlines()
+        for i, line in enumerate(lines):
+            if re.match(r"^\S.*> (path|task|placement) ", line):  # a table's line typed in the notation
+                echo = " ".join(lines[i + 1:i + 4])
+                assert line.partition("> ")[2] not in echo and "(`" not in echo.split("  ok: ")[1].split("\n")[0], \
+                    (name, line, echo)
+            elif not re.match(r"^\S.*> ", line) and "/typed" not in line:  # what play wrote (not what was typed,
+                # nor the game file's own name)
+                assert texts.display_width(line) <= 80, (name, line)
+
+
+def test_a_backticked_line_longer_than_the_width_breaks_at_its_spaces() -> None:
+    long = "path saw food wagon stake raft coin sledge board food wagon saw raft shingle"
+    lines = texts.wrap(f"  ok: the supply path as laid (`{long}`)", 80, "  ")
+    assert max(texts.display_width(x) for x in lines) <= 80 and " ".join(" ".join(lines).split()).endswith(long + "`)")
+    assert texts.wrap("see `lignum calc sale` here", 20) == ["see", "`lignum calc sale`", "here"]  # short: whole

@@ -153,6 +153,7 @@ class Console:
         self.ahead: list[str] = []  # answers typed before their question (at a pause): read first, never dropped
         self.pasted: list[str] = []  # the further lines of one answer holding several (a paste): read next, in order
         self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
+        self.last = ""  # the last answer as typed (an echo need not repeat a line the table typed exactly)
 
     # --- output ---------------------------------------------------------------------------------------
     @property
@@ -188,6 +189,7 @@ class Console:
             raw = (self.ahead or self.pasted).pop(0)
             self.say(f"{message} {raw}")
             self.answers += 1
+            self.last = raw
             return raw
         while True:
             text = _readable(self._read(message))
@@ -197,6 +199,7 @@ class Console:
             self.answers += 1
             first, *more = [line.strip() for line in text.splitlines() if line.strip()] or [""]
             self.pasted += more  # `2` and `done` pasted at one prompt are two answers, never one refused line
+            self.last = first
             return first
 
     def _read(self, message: str) -> str:

@@ -108,7 +108,7 @@ class Saving:
         nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
         season's money when a round ended."""
         head, later = split_at_round(accepted) if after.round > before.round and not after.over else (accepted, ())
-        saved, rest = echo_lines(before, after, head)
+        saved, rest = echo_lines(before, after, head, typed=self.s.con.last)
         self.s.after_banner = [s.line for s in said(after, later)]  # said under the new season's heading
         if any(e.kind == "food_shared" for a in accepted for e in a.events):
             self.s.food_said = after.round
@@ -144,10 +144,13 @@ def split_at_round(accepted: Sequence[gamefile.Accepted]) -> tuple[list[gamefile
     return out, ()
 
 
-def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:
-    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, the line as typed
-    beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb typed in
-    one answer (`anna area 5, ben area 4`) share one `ok` line."""
+def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted], *,
+               typed: str = "") -> tuple[list[str], list[str]]:
+    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, a table's line as
+    saved beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb
+    typed in one answer (`anna area 5, ben area 4`) share one `ok` line. `typed`: the answer as typed; when it is
+    the very line saved, the line is not said back (a tryout: "(`path saw food ...`)" after typing just that); a
+    menu key or words of the shown language still get the line beside them."""
     table_words = texts.load("screen")["saved"]
     echoes = said(after, [e for a in accepted for e in a.events], before=before)
     used: set[int] = set()
@@ -179,12 +182,19 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
     elif len(lines) > 1 and len(verbs) == 1 and all(words_of):
         named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
                  for line, w in zip(lines, words_of, strict=True)]
-        saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
+        saved = [tpl("saved_line", text="; ".join(named)) if _same(typed, ", ".join(lines))
+                 else tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
     else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
-        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
+        saved = [tpl("saved_line", text=w) if w and after.player_index(_named(line)) is None and _same(typed, line)
+                 else tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
                  else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
                  for line, w in zip(lines, words_of, strict=True)]
     return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def _same(typed: str, line: str) -> bool:
+    """Whether the answer as typed is the line as saved (spaces and letter case aside)."""
+    return bool(typed) and " ".join(typed.split()).casefold() == " ".join(line.split()).casefold()
 
 
 def _named(line: str) -> str:
