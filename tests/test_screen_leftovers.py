@@ -87,3 +87,13 @@ def test_a_backticked_line_longer_than_the_width_breaks_at_its_spaces() -> None:
     lines = texts.wrap(f"  ok: the supply path as laid (`{long}`)", 80, "  ")
     assert max(texts.display_width(x) for x in lines) <= 80 and " ".join(" ".join(lines).split()).endswith(long + "`)")
     assert texts.wrap("see `lignum calc sale` here", 20) == ["see", "`lignum calc sale`", "here"]  # short: whole
+
+
+def test_craftwork_sold_at_the_market_is_a_sale_and_its_plan_is_not_warned_after_it(games: dict[str, str]) -> None:
+    """`john go 19 sell:2stake+joker sell:2board buy:3food` said '2 boards, 1 joker, 2 stakes back to the supply',
+    then warned that his planned Craftwork lacked two identical tokens to sell: he had just sold them (R17, R20)."""
+    out = games["expert-4p"]
+    after = out[out.index("john> john go 19 sell:"):]
+    answer = after[:after.index("\n-- ")]  # up to the next question
+    assert "ok: john: sell 2 boards, 1 joker, 2 stakes at the market; buy 3 food at the" in answer, answer
+    assert "back to the supply" not in answer and "Craftwork" not in answer, answer
