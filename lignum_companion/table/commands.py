@@ -74,8 +74,10 @@ class Commands:
             self.s.say(tpl("undo_nothing"))
             return
         self.s.gf, self.s.g = outcome.gamefile, outcome.game
-        for a in outcome.accepted:
-            self.s.say(tpl("undone_line", text=a.line))
+        from .saving import undone_words
+
+        for text in undone_words(outcome.game, [a.line for a in outcome.accepted]):  # in words, as the ok line
+            self.s.say(tpl("undone_line", text=text))
         if outcome.kept is not None:
             self.s.say(tpl("undo_kept", kept=outcome.kept, file=self.s.path))
         self.s.say(tpl("undo_now", where=views.header_line(self.s.g), waiting=views.waiting_for(self.s.g)))

@@ -10,7 +10,7 @@ from typing import NoReturn
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
 from lignum_companion.views import game as views
-from lignum_companion.views.events import said
+from lignum_companion.views.events import Said, said
 
 from ..engine import LignumError
 from ..engine.events import Event, PlayerEvent, RoundEnded
@@ -151,28 +151,9 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted],
     typed in one answer (`anna area 5, ben area 4`) share one `ok` line. `typed`: the answer as typed; when it is
     the very line saved, the line is not said back (a tryout: "(`path saw food ...`)" after typing just that); a
     menu key or words of the shown language still get the line beside them."""
-    table_words = texts.load("screen")["saved"]
     echoes = said(after, [e for a in accepted for e in a.events], before=before)
     used: set[int] = set()
-    words_of: list[str] = []
-    for a in accepted:
-        verb = (a.line.split() or [""])[0]
-        actor = after.player_index(_named(a.line)) if verb else None
-        own = ""
-        if actor is not None:
-            mine = [s for s in echoes if id(s) not in used and s.player == actor and
-                    (s.kind == "moves" and not s.auto or s.kind == "bill")]
-            if mine:
-                used.add(id(mine[0]))
-                own = mine[0].text
-        elif verb in table_words:
-            own = table_words[verb]
-        else:
-            table = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player is None and not s.auto]
-            if table:
-                used.add(id(table[0]))
-                own = table[0].text
-        words_of.append(own)
+    words_of = own_words(after, accepted, echoes, used)
     lines = [a.line for a in accepted]
     verbs = {(line.split()[1:2] or [""])[0] for line in lines}
     placed = [e for a in accepted for e in a.events if e.kind == "area_token"]
@@ -190,6 +171,57 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted],
                  else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
                  for line, w in zip(lines, words_of, strict=True)]
     return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def own_words(after: Game, accepted: Sequence[gamefile.Accepted], echoes: list[Said], used: set[int], *,
+              money: bool = True) -> list[str]:
+    """Each line's own words ("" when it has none): its player's moves of the echo (or their bill), a table draw's
+    words; the echo lines taken are noted in `used`. `money`: with the player's money before and after."""
+    table_words = texts.load("screen")["saved"]
+    words_of: list[str] = []
+    for a in accepted:
+        verb = (a.line.split() or [""])[0]
+        actor = after.player_index(_named(a.line)) if verb else None
+        own = ""
+        if actor is not None:
+            mine = [s for s in echoes if id(s) not in used and s.player == actor and
+                    (s.kind == "moves" and not s.auto or s.kind == "bill")]
+            if mine:
+                used.add(id(mine[0]))
+                own = mine[0].text if money or mine[0].kind == "bill" else \
+                    dataclasses.replace(mine[0], money=[], cash=None).text
+        elif verb in table_words:
+            own = table_words[verb]
+        else:
+            table = [s for s in echoes if id(s) not in used and s.kind == "moves" and s.player is None and not s.auto]
+            if table:
+                used.add(id(table[0]))
+                own = table[0].text
+        words_of.append(own)
+    return words_of
+
+
+def undone_words(back: Game, lines: Sequence[str]) -> list[str]:
+    """What an undo took back, a line each, in the words its `ok` line said it (a tryout: the raw line was said
+    back): the player and their moves, a table draw's words; the line itself only when it has no words. `back`:
+    the game as it is after the undo, on which the lines are played again to word them (never saved)."""
+    from lignum_companion import engine
+
+    g = back.clone()
+    out: list[str] = []
+    for line in lines:
+        before = g.clone()
+        try:
+            played = engine.play(g, line)
+        except LignumError:  # a line the game took but that no longer reads alike (a hand edit): as it was
+            out.append(f"`{line}`")
+            continue
+        echoes = said(g, list(played.events), before=before)
+        words = own_words(g, [gamefile.Accepted(played.text, played.events)], echoes, set(), money=False)[0]
+        name = _named(played.text)
+        out.append(f"`{line}`" if not words else f"{name}: {words}" if g.player_index(name) is not None
+                   else words)
+    return out
 
 
 def _same(typed: str, line: str) -> bool:
