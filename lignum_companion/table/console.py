@@ -185,9 +185,11 @@ class Console:
     # --- input ----------------------------------------------------------------------------------------
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
-        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question, shown as if typed here
+        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question
+            typed_at_pause = bool(self.ahead)
             raw = (self.ahead or self.pasted).pop(0)
-            self.say(f"{message} {raw}")
+            if not typed_at_pause:  # a pasted line shown as if typed here; one typed at a pause is on the screen
+                self.say(f"{message} {raw}")  # already, where it was typed (a tryout saw it twice)
             self.answers += 1
             self.last = raw
             return raw
