@@ -97,3 +97,12 @@ def test_craftwork_sold_at_the_market_is_a_sale_and_its_plan_is_not_warned_after
     answer = after[:after.index("\n-- ")]  # up to the next question
     assert "ok: john: sell 2 boards, 1 joker, 2 stakes at the market; buy 3 food at the" in answer, answer
     assert "back to the supply" not in answer and "Craftwork" not in answer, answer
+
+
+def test_the_forecast_says_its_money_is_still_to_find_at_todays_prices(games: dict[str, str]) -> None:
+    """'3 missing: $9' grew to '4 missing: $12' with the same wood held, as money fell (heating wood sold to pay
+    for the food, R14): the figure is money still to find as things stand, and says so."""
+    forecasts = [" ".join(f.split()) for f in re.findall(r"(?m)^  \w+: food \d+ of \d+.*(?:\n  [^ -].*)*",
+                                                          games["expert-4p"])]
+    assert any("still to find at today's prices" in f for f in forecasts)
+    assert not any(re.search(r"\d+ missing: \$", f) for f in forecasts)
