@@ -577,7 +577,7 @@ def test_do_says_the_warnings_its_lines_bring_up_and_quiet_keeps_them_out(tmp_pa
     text = _run("do", str(path), "anna go 5")  # a food token: anna keeps $2 and ben moves next
     assert "⚠" not in text
     text = " ".join(_run("do", str(path), "ben go 6").split())  # anna's turn again, with $2 and two loans
-    assert "⚠ anna has $2 and no loan left: `anna go 10 2`" in text
+    assert "⚠ anna has $2 and no loan left: spending all of it at locations 10 or 19" in text
     assert "⚠" not in _run("do", str(path), fix("anna", "money", -1))  # said once in this step
     path.write_text(script.then("anna go 5").text(), encoding="utf-8")
     assert "⚠" not in _run("do", str(path), "ben go 6", "--quiet")

@@ -106,3 +106,22 @@ def test_the_forecast_says_its_money_is_still_to_find_at_todays_prices(games: di
                                                           games["expert-4p"])]
     assert any("still to find at today's prices" in f for f in forecasts)
     assert not any(re.search(r"\d+ missing: \$", f) for f in forecasts)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "harold has $2 and no loan left: spending all of it at locations 4, 8 or 19 leaves nothing to pay with"),
+    ("ko", "harold: $2가 있고 더 받을 대출이 없습니다: 4, 8 또는 19번 칸에서 돈을 모두 쓰면 그 뒤로 낼 돈이 없고"),
+])
+def test_the_last_dollar_warning_says_what_and_why_not_a_list_of_lines(lang: str, said: str) -> None:
+    """'⚠ harold has $2 and no loan left: `harold go 4 2` / `harold go 8 sawing 1` / ... would leave nothing to pay
+    with' was mostly lines to type, three screen lines of them (R15)."""
+    from lignum_companion.engine.advice import Alert
+    from lignum_companion.views.game import warning_text
+
+    moves = ["harold go 4 2", "harold go 8 sawing 1", "harold go 8 overtime 1", "harold go 19 buy:saw+food"]
+    texts.choose(lang)
+    try:
+        text = warning_text(Alert("broke-move", "harold", "R15", 5, "travel", "", {"money": 2, "moves": moves}))
+    finally:
+        texts.choose(None)
+    assert text.startswith(said) and "`" not in text and "go 4" not in text and text.endswith("(R15)"), text
