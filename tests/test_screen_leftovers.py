@@ -125,3 +125,43 @@ def test_the_last_dollar_warning_says_what_and_why_not_a_list_of_lines(lang: str
     finally:
         texts.choose(None)
     assert text.startswith(said) and "`" not in text and "go 4" not in text and text.endswith("(R15)"), text
+
+
+def test_the_rules_answer_in_play_names_what_works_at_its_prompt(tmp_path: Path) -> None:
+    """Inside play the answer said `lignum rules selling` (typed there: `rules selling`) and `lignum calc sale`
+    as if it were typed at the prompt, which reads only undo, status, rules, help and quit."""
+    from helpers import PATHS, start
+
+    path = start(2).then("path " + PATHS[2]).write(tmp_path / "r.lignum")
+    texts.choose("en")
+    try:
+        _, out = run_session(path, ["rules how is a sale worked out", "rules R11", "rules", "quit"])
+    finally:
+        texts.choose(None)
+    flat = " ".join(out.split())
+    assert "the whole topic: rules selling" in flat and "Read more: rules drying" in flat
+    assert "In another terminal, not at this prompt: Work out a sale with `lignum calc sale`." in flat
+    assert "Show one with `rules TOPIC`" in flat and "lignum rules" not in flat
+
+
+def test_a_question_said_above_its_answer_line_leaves_no_lone_question_mark(monkeypatch) -> None:
+    """'Write the score sheet to /a/long/path.pdf?' is too wide for the terminal's answer line: said above it,
+    the answer line then showed a stray '? (Y/n)'."""
+    import io
+
+    import questionary
+
+    from lignum_companion.table import console as console_module
+
+    seen: list[str] = []
+
+    def confirm(message: str, **kw: object) -> object:
+        seen.append(f"{kw.get('qmark')}|{message}")
+        return True
+
+    monkeypatch.setattr(questionary, "confirm", confirm)
+    monkeypatch.setattr(console_module, "ask_deferring_signals", lambda build: build())
+    con = console_module.Console(tty=True, stdin=io.StringIO(), stdout=io.StringIO())
+    assert con.confirm("Write the score sheet to /" + "very-long-folder/" * 6 + "game.pdf?")
+    assert con.confirm("Write it?")
+    assert seen == ["|", "?|Write it?"]

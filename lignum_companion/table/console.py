@@ -274,7 +274,8 @@ class Console:
                 import questionary
 
                 qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
-                return questionary.select(message, qs, default=qs[default], qmark="?", instruction=tpl("select_hint"))
+                return questionary.select(message, qs, default=qs[default], qmark="?" if message else "",
+                                          instruction=tpl("select_hint"))
 
             index = self._ask(question)
             self.answers += 1
@@ -308,7 +309,8 @@ class Console:
             def question() -> Any:
                 import questionary
 
-                return questionary.confirm(message, default=default, qmark="?")
+                # a question said above on its own (too wide): no lone `?` on the answer's line (a tryout)
+                return questionary.confirm(message, default=default, qmark="?" if message else "")
 
             answer = self._ask(question)
             self.answers += 1
