@@ -468,7 +468,7 @@ def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
     _, path = summer_file
     text = _run("next", str(path))
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood." in text
-    assert "  anna: 5 missing: $15; loans forced: 2\n" in text  # one line a player (issue 32)
+    assert "  anna: $15 still to find at today's prices; loans forced: 2\n" in text  # one line a player (issue 32)
     assert "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
         " (R12)" in text
 
@@ -544,7 +544,8 @@ def test_play_shows_the_forecast_before_the_travel_menu_and_each_warning_once_pe
     text = _play(tmp_path, script, ["go 5", "status", "status anna", "quit"])
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood. anna: food 1 of 4" in text
     assert "-- anna, travel: at the start, $5, food 1, mill worker, winter -$15" in text
-    assert "anna: food 2 of 4, heating wood 0 of 2 - 4 missing: $12" in text  # after the food at location 5
+    assert "anna: food 2 of 4, heating wood 0 of 2 - $12 still to find at today's prices" in text  # after the food
+    # at location 5
     said = "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
         " (R12)"
     assert text.count(said) == 2  # once in the step, and once more when the table asks for `status anna`
@@ -576,7 +577,7 @@ def test_do_says_the_warnings_its_lines_bring_up_and_quiet_keeps_them_out(tmp_pa
     text = _run("do", str(path), "anna go 5")  # a food token: anna keeps $2 and ben moves next
     assert "⚠" not in text
     text = " ".join(_run("do", str(path), "ben go 6").split())  # anna's turn again, with $2 and two loans
-    assert "⚠ anna has $2 and no loan left: `anna go 10 2`" in text
+    assert "⚠ anna has $2 and no loan left: spending all of it at locations 10 or 19" in text
     assert "⚠" not in _run("do", str(path), fix("anna", "money", -1))  # said once in this step
     path.write_text(script.then("anna go 5").text(), encoding="utf-8")
     assert "⚠" not in _run("do", str(path), "ben go 6", "--quiet")

@@ -221,7 +221,8 @@ def test_play_reloads_a_file_changed_by_another_terminal_or_an_editor(tmp_path):
     play.answer("undo")  # the file changed again: reloaded first, so the table sees what it would undo
     play.said("4 actions, Spring")
     play.answer("undo")
-    play.said("undone: " + fix("ben", "money", 1, "by hand"))
+    play.said("taken back: ben: ")  # in words, as its ok line said it
+    play.said("money +1 (by hand)")
     assert play.quit() == 0
     assert gamefile.read(path).action_texts() == [fix("anna", "money", 1, "first"),
                                                   fix("ben", "money", 1, "other terminal"),

@@ -121,8 +121,8 @@ def test_status_rules_help_and_undo_work_at_any_prompt(tmp_path):
     assert "firewood storage" in out and "sawing area" in out      # the mill tables
     assert "No player called 'zed' (players: anna, ben)." in out
     assert "R11" in out and "How to answer" in out
-    assert "undone: anna go 4 2 undone: ben go 7" in out
-    assert "undone: path " + PATH_2P in out
+    assert "taken back: anna: hire 2 bearers taken back: ben: take the coin token from location 7" in out
+    assert "taken back: the supply path as laid" in out and "undone: path" not in out  # in words
     assert "Nothing to undo: the game has no actions yet." in out
     assert "Write `undo` or `undo N`" in out
     assert actions(path) == []

@@ -233,9 +233,10 @@ def test_an_unknown_ruling_reads_with_its_particle_in_korean(cli) -> None:
     assert "R99라는 판정은 없습니다" in out, out
 
 
-@pytest.mark.parametrize(("lang", "said"), [("ko", "  되돌림: path "), ("en", "  undone: path ")])
+@pytest.mark.parametrize(("lang", "said"), [("ko", "  되돌림: 놓은 대로의 공급 경로"),
+                                           ("en", "  taken back: the supply path as laid")])
 def test_play_says_what_undo_took_back_in_the_players_language(cli, lang, said) -> None:
-    """`undo` in play answered '  undone: anna cut' in Korean too."""
+    """`undo` in play answered '  undone: anna cut' in Korean too; then the line itself, now its words."""
     from typer.testing import CliRunner
 
     from lignum_companion.cli.app import app
@@ -245,7 +246,7 @@ def test_play_says_what_undo_took_back_in_the_players_language(cli, lang, said) 
     assert cli(*new).exit_code == 0
     path = "path wagon raft saw food coin stake sledge food X raft X board joker"
     out = CliRunner().invoke(app, ["play", "--lang", lang], input=f"{path}\nundo\nquit\n").output
-    assert said + "wagon raft" in out, out[-1500:]
+    assert said in out and ": path wagon" not in out, out[-1500:]  # in words, not the line
 
 
 WINTER_GAME = [  # played by hand in Korean up to anna's winter cut (1년차 겨울)

@@ -328,7 +328,8 @@ def test_the_chart_of_one_game_puts_its_points_inside_the_axis():
 
 def test_a_line_typed_at_the_winter_bill_pause_is_the_next_answer_not_lost():
     """At a terminal the winter bill waits for Enter; a table that types its next move there instead (`ben cut`)
-    must not lose it: the console keeps it and gives it to the next question, shown as if typed there."""
+    must not lose it: the console keeps it and gives it to the next question, not shown a second time there (a
+    tryout saw it at the pause and again after the next prompt); a pasted line is shown as if typed there."""
     import io
 
     from lignum_companion.table.console import Console
@@ -337,9 +338,12 @@ def test_a_line_typed_at_the_winter_bill_pause_is_the_next_answer_not_lost():
     con = Console(tty=False, stdin=io.StringIO("later\n"), stdout=out)
     con.ahead.append("ben cut")
     assert con.line(" ben [1]>") == "ben cut"
-    assert "ben [1]> ben cut" in out.getvalue()
+    assert "ben cut" not in out.getvalue()
+    con.pasted.append("ben done")
+    assert con.line(" ben [1]>") == "ben done"
+    assert "ben [1]> ben done" in out.getvalue()
     assert con.line(" next>") == "later"  # then the answers go on from the input as before
-    assert con.answers == 2
+    assert con.answers == 3
 
 
 def test_a_key_that_opens_choices_always_opens_them(monkeypatch):

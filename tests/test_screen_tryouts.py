@@ -73,10 +73,15 @@ def test_the_words_for_pieces_are_read_in_a_typed_line(tmp_path: Path, en) -> No
 
 
 def test_a_table_draw_is_echoed_in_words_first_with_the_line_typed(tmp_path: Path, lang: str) -> None:
+    """In words first; the line as saved beside them when the table typed it otherwise (here in the words of the
+    shown language), never repeated when the table typed that very line (a whole-game tryout)."""
     path = start(2).write(tmp_path / "t.lignum")
-    _, out = run_session(path, ["path " + PATHS[2], "quit"])
+    _, out = run_session(path, ["path " + PATHS[2].replace("wagon", {"en": "wagons", "ko": "수레"}[lang]), "quit"])
     said = {"en": "ok: the supply path as laid", "ko": "저장: 놓은 대로의 공급 경로"}[lang]
     assert said in out and f"(`path {PATHS[2].split()[0]}" in out
+    path = start(2).write(tmp_path / "u.lignum")
+    _, out = run_session(path, ["path " + PATHS[2], "quit"])
+    assert said in out and "(`path" not in out
 
 
 def test_the_korean_placement_refusal_names_its_form_in_words() -> None:

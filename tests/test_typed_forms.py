@@ -270,7 +270,8 @@ def test_in_a_terminal_lines_pasted_at_the_winter_bill_pause_answer_the_next_que
     child.sendline("quit")
     child.expect(pexpect.EOF)
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.logfile_read.getvalue())
-    assert text.index("Winter bill, anna") < text.index("ben [1]> 2") < text.index("Winter bill, ben")
+    assert text.index("Winter bill, anna") < text.index("ok: ben") < text.index("Winter bill, ben")
+    assert "ben [1]> 2" not in text  # typed at the pause: shown there, not a second time under ben's prompt
     assert "ben done" in Path(path).read_text(encoding="utf-8")
 
 

@@ -331,11 +331,17 @@ def _plan_window(g: Game, p: Player) -> bool:
     return _said_here(g, "plan-unmet") and p.pos != g.board.clearing  # the trip
 
 
+_MARKET_CARDS = ("craftwork", "trade")  # planned work that acts only in a sale at the market (R17, R20)
+
+
 def _plans(g: Game, p: Player, alert: _Say) -> None:
     if not g.has_planned_work or not _plan_window(g, p):
         return
+    market_behind = not g.winter and p.pos >= g.board.loc("market")
     for pl in p.plans:
         if pl.round == g.round:
+            if pl.card in _MARKET_CARDS and market_behind:  # nothing left to prepare: the market's visit is over
+                continue  # (a tryout: the Craftwork warning came right after the sale it was planned for, R17)
             short = plan_shortfall(g, p, pl.card)
             if short:
                 alert("plan-unmet", "R20", pl.card, card=pl.card, season=g.season, **short)

@@ -74,8 +74,10 @@ class Commands:
             self.s.say(tpl("undo_nothing"))
             return
         self.s.gf, self.s.g = outcome.gamefile, outcome.game
-        for a in outcome.accepted:
-            self.s.say(tpl("undone_line", text=a.line))
+        from .saving import undone_words
+
+        for text in undone_words(outcome.game, [a.line for a in outcome.accepted]):  # in words, as the ok line
+            self.s.say(tpl("undone_line", text=text))
         if outcome.kept is not None:
             self.s.say(tpl("undo_kept", kept=outcome.kept, file=self.s.path))
         self.s.say(tpl("undo_now", where=views.header_line(self.s.g), waiting=views.waiting_for(self.s.g)))
@@ -140,12 +142,12 @@ class Commands:
         width = self.s.con.width
         try:
             if not query:
-                self.s.say(rl.render_list(width), wrap=False)
+                self.s.say(rl.render_list(width, at_play=True), wrap=False)
                 return
             rid = rl.normalise_rule_id(query)
             ruling = rl.ruling(rid) if rid else None
             if ruling is not None:
-                self.s.say(rl.render_ruling(ruling, width), wrap=False)
+                self.s.say(rl.render_ruling(ruling, width, at_play=True), wrap=False)
                 return
             from ..engine import flow
 
@@ -156,7 +158,8 @@ class Commands:
         if not found:
             self.s.say(tpl("rules_none", query=query))
             return
-        self.s.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id), wrap=False)
+        self.s.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id, at_play=True),
+                   wrap=False)
         if len(found) > 1:
             also = ", ".join(f"{t.title} [{t.id}]" for t in found[1:])  # titles in the shown language
             self.s.say(tpl("rules_also", topics=also))

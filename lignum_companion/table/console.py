@@ -153,6 +153,7 @@ class Console:
         self.ahead: list[str] = []  # answers typed before their question (at a pause): read first, never dropped
         self.pasted: list[str] = []  # the further lines of one answer holding several (a paste): read next, in order
         self.toolbar: Any = None  # at a terminal: a callable giving the line that stands under the prompt
+        self.last = ""  # the last answer as typed (an echo need not repeat a line the table typed exactly)
 
     # --- output ---------------------------------------------------------------------------------------
     @property
@@ -184,10 +185,13 @@ class Console:
     # --- input ----------------------------------------------------------------------------------------
     def line(self, message: str) -> str:
         """One answer, stripped. Comment lines (#) of a script are skipped. Raises Interrupted."""
-        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question, shown as if typed here
+        if self.ahead or self.pasted:  # typed at a pause, or pasted: it answers this question
+            typed_at_pause = bool(self.ahead)
             raw = (self.ahead or self.pasted).pop(0)
-            self.say(f"{message} {raw}")
+            if not typed_at_pause:  # a pasted line shown as if typed here; one typed at a pause is on the screen
+                self.say(f"{message} {raw}")  # already, where it was typed (a tryout saw it twice)
             self.answers += 1
+            self.last = raw
             return raw
         while True:
             text = _readable(self._read(message))
@@ -197,6 +201,7 @@ class Console:
             self.answers += 1
             first, *more = [line.strip() for line in text.splitlines() if line.strip()] or [""]
             self.pasted += more  # `2` and `done` pasted at one prompt are two answers, never one refused line
+            self.last = first
             return first
 
     def _read(self, message: str) -> str:
@@ -269,7 +274,8 @@ class Console:
                 import questionary
 
                 qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
-                return questionary.select(message, qs, default=qs[default], qmark="?", instruction=tpl("select_hint"))
+                return questionary.select(message, qs, default=qs[default], qmark="?" if message else "",
+                                          instruction=tpl("select_hint"))
 
             index = self._ask(question)
             self.answers += 1
@@ -304,8 +310,9 @@ class Console:
                 import questionary
 
                 # y or n waits for its Enter: taken on the key alone, the Enter a table types after it reached
-                # the next menu and played its default (an English table's tryout, issue 32)
-                return questionary.confirm(message, default=default, qmark="?", auto_enter=False)
+                # the next menu and played its default (an English table's tryout, issue 32); a question said
+                # above on its own (too wide): no lone `?` on the answer's line (a tryout)
+                return questionary.confirm(message, default=default, qmark="?" if message else "", auto_enter=False)
 
             answer = self._ask(question)
             self.answers += 1

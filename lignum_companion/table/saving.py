@@ -10,9 +10,10 @@ from typing import NoReturn
 from lignum_companion.gamefile import store as gamefile
 from lignum_companion.texts import catalog as texts
 from lignum_companion.views import game as views
-from lignum_companion.views.events import said
+from lignum_companion.views.events import Said, said
 
 from ..engine import LignumError
+from ..engine.events import Event, PlayerEvent, RoundEnded
 from ..engine.state import Game
 from .common import screen, tpl
 from .console import Interrupted, Rebuild, signals_held
@@ -106,7 +107,9 @@ class Saving:
         and money on it; then the other players' moves, the automatic moves on their own lines, the players with
         nothing to do, a winter bill (at a terminal the table presses Enter once it is paid on the board), and the
         season's money when a round ended."""
-        saved, rest = echo_lines(before, after, accepted)
+        head, later = split_at_round(accepted) if after.round > before.round and not after.over else (accepted, ())
+        saved, rest = echo_lines(before, after, head, typed=self.s.con.last)
+        self.s.after_banner = [s.line for s in said(after, later)]  # said under the new season's heading
         if any(e.kind == "food_shared" for a in accepted for e in a.events):
             self.s.food_said = after.round
         for line in saved + rest:
@@ -121,13 +124,60 @@ class Saving:
                 self.s.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
 
 
-def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted]) -> tuple[list[str], list[str]]:
-    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, the line as typed
-    beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb typed in
-    one answer (`anna area 5, ben area 4`) share one `ok` line."""
-    table_words = texts.load("screen")["saved"]
+def split_at_round(accepted: Sequence[gamefile.Accepted]) -> tuple[list[gamefile.Accepted], tuple[Event, ...]]:
+    """The answer's lines with what the engine did for them, and apart what it did by itself after the round's
+    end in the line that ended it: the new season's automatic moves (Overtime's hardwood, the planned work acting,
+    R20; a step nobody can play), which belong under that season's heading, not above it (a tryout). What the
+    line's player did stays with the line (`nicole bonus S` typed at the fall's last prompt is winter's bonus)."""
+    out = list(accepted)
+    for i in range(len(out) - 1, -1, -1):
+        ends = [j for j, e in enumerate(out[i].events) if isinstance(e, RoundEnded)]
+        if ends:
+            cut = ends[-1] + 1
+            events = out[i].events
+
+            def typed(e: Event) -> bool:
+                return isinstance(e, PlayerEvent) and not e.auto
+
+            out[i] = dataclasses.replace(out[i], events=events[:cut] + tuple(e for e in events[cut:] if typed(e)))
+            return out, tuple(e for e in events[cut:] if not typed(e))
+    return out, ()
+
+
+def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted], *,
+               typed: str = "") -> tuple[list[str], list[str]]:
+    """The `ok` lines of an answer (each line in words, the mover's own moves and money on it, a table's line as
+    saved beside it) and the lines after them (other players, automatic moves, skips, bills). Lines of one verb
+    typed in one answer (`anna area 5, ben area 4`) share one `ok` line. `typed`: the answer as typed; when it is
+    the very line saved, the line is not said back (a tryout: "(`path saw food ...`)" after typing just that); a
+    menu key or words of the shown language still get the line beside them."""
     echoes = said(after, [e for a in accepted for e in a.events], before=before)
     used: set[int] = set()
+    words_of = own_words(after, accepted, echoes, used)
+    lines = [a.line for a in accepted]
+    verbs = {(line.split()[1:2] or [""])[0] for line in lines}
+    placed = [e for a in accepted for e in a.events if e.kind == "area_token"]
+    if len(lines) > 1 and verbs == {"area"} and len(placed) == len(lines):  # the areas chosen at once (R21)
+        areas = ", ".join(tpl("area_of", name=e.name, area=e.dst) for e in placed)  # type: ignore[attr-defined]
+        saved = [tpl("saved_areas", areas=areas)]
+    elif len(lines) > 1 and len(verbs) == 1 and all(words_of):
+        named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
+                 for line, w in zip(lines, words_of, strict=True)]
+        saved = [tpl("saved_line", text="; ".join(named)) if _same(typed, ", ".join(lines))
+                 else tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
+    else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
+        saved = [tpl("saved_line", text=w) if w and after.player_index(_named(line)) is None and _same(typed, line)
+                 else tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
+                 else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
+                 for line, w in zip(lines, words_of, strict=True)]
+    return saved, [s.line for s in echoes if id(s) not in used]
+
+
+def own_words(after: Game, accepted: Sequence[gamefile.Accepted], echoes: list[Said], used: set[int], *,
+              money: bool = True) -> list[str]:
+    """Each line's own words ("" when it has none): its player's moves of the echo (or their bill), a table draw's
+    words; the echo lines taken are noted in `used`. `money`: with the player's money before and after."""
+    table_words = texts.load("screen")["saved"]
     words_of: list[str] = []
     for a in accepted:
         verb = (a.line.split() or [""])[0]
@@ -138,7 +188,8 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
                     (s.kind == "moves" and not s.auto or s.kind == "bill")]
             if mine:
                 used.add(id(mine[0]))
-                own = mine[0].text
+                own = mine[0].text if money or mine[0].kind == "bill" else \
+                    dataclasses.replace(mine[0], money=[], cash=None).text
         elif verb in table_words:
             own = table_words[verb]
         else:
@@ -147,21 +198,35 @@ def echo_lines(before: Game, after: Game, accepted: Sequence[gamefile.Accepted])
                 used.add(id(table[0]))
                 own = table[0].text
         words_of.append(own)
-    lines = [a.line for a in accepted]
-    verbs = {(line.split()[1:2] or [""])[0] for line in lines}
-    placed = [e for a in accepted for e in a.events if e.kind == "area_token"]
-    if len(lines) > 1 and verbs == {"area"} and len(placed) == len(lines):  # the areas chosen at once (R21)
-        areas = ", ".join(tpl("area_of", name=e.name, area=e.dst) for e in placed)  # type: ignore[attr-defined]
-        saved = [tpl("saved_areas", areas=areas)]
-    elif len(lines) > 1 and len(verbs) == 1 and all(words_of):
-        named = [w if after.player_index(line.split()[0]) is None else f"{line.split()[0]}: {w}"
-                 for line, w in zip(lines, words_of, strict=True)]
-        saved = [tpl("saved_words", words="; ".join(named), text=", ".join(lines))]
-    else:  # a player's line: their name and what it did, in words (the line as typed is in the prompt above)
-        saved = [tpl("saved_words", words=w, text=line) if w and after.player_index(_named(line)) is None
-                 else tpl("saved_moves", name=_named(line), words=w) if w else tpl("saved_line", text=line)
-                 for line, w in zip(lines, words_of, strict=True)]
-    return saved, [s.line for s in echoes if id(s) not in used]
+    return words_of
+
+
+def undone_words(back: Game, lines: Sequence[str]) -> list[str]:
+    """What an undo took back, a line each, in the words its `ok` line said it (a tryout: the raw line was said
+    back): the player and their moves, a table draw's words; the line itself only when it has no words. `back`:
+    the game as it is after the undo, on which the lines are played again to word them (never saved)."""
+    from lignum_companion import engine
+
+    g = back.clone()
+    out: list[str] = []
+    for line in lines:
+        before = g.clone()
+        try:
+            played = engine.play(g, line)
+        except LignumError:  # a line the game took but that no longer reads alike (a hand edit): as it was
+            out.append(f"`{line}`")
+            continue
+        echoes = said(g, list(played.events), before=before)
+        words = own_words(g, [gamefile.Accepted(played.text, played.events)], echoes, set(), money=False)[0]
+        name = _named(played.text)
+        out.append(f"`{line}`" if not words else f"{name}: {words}" if g.player_index(name) is not None
+                   else words)
+    return out
+
+
+def _same(typed: str, line: str) -> bool:
+    """Whether the answer as typed is the line as saved (spaces and letter case aside)."""
+    return bool(typed) and " ".join(typed.split()).casefold() == " ".join(line.split()).casefold()
 
 
 def _named(line: str) -> str:

@@ -65,6 +65,9 @@ class Session:
         self.menu: Menu | None = None  # the question being asked (the keystroke benchmark reads it)
         self.warn = gf.setup.warnings  # the advisor's warnings (off with --quiet or `warnings off`)
         self.announcer = advice.Announcer()  # says each warning once per step
+        # a warning said in this round with these figures: (kind, player, subject) -> (round, figures)
+        self.warned: dict[tuple[str, str, str], tuple[int, str]] = {}
+        self.after_banner: list[str] = []  # the new season's automatic moves, said under its heading (saving.py)
         self.food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
         self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
         self.asking = Asking(self)
@@ -163,10 +166,20 @@ class Session:
                          waiting=views.waiting_for(g)))
 
     def advise(self) -> None:
-        """The advisor's warnings that are new in this step (each said once per step, R-ids attached)."""
+        """The advisor's warnings that are new in this step, R-ids attached; one already said in this round with
+        the same figures is not said again at the next step's prompt (a tryout heard the sawing area's wait for a
+        saw 5-6 times a round): said again only in a new round or when its figures change."""
         if self.warn and not self.g.over:
-            for line in views.warning_lines(self.announcer.news(self.g)):
+            for line in views.warning_lines([a for a in self.announcer.news(self.g) if self.unsaid(a)]):
                 self.say(line)
+
+    def unsaid(self, a: advice.Alert) -> bool:
+        """Whether this warning, with these figures, was not yet said in this round (and note it as said)."""
+        key, now = (a.kind, a.player, a.subject), (a.round, repr(sorted(a.figures.items())))
+        if self.warned.get(key) == now:
+            return False
+        self.warned[key] = now
+        return True
 
     def show_step(self) -> None:
         """The step's reminder when the step or the player changes, then any warning new in this step."""
@@ -196,6 +209,9 @@ class Session:
             else:
                 self.say(tpl("round_banner", season=views.season_name(g.season).capitalize(), year=g.year,
                              round=g.round, rounds=D.ROUNDS))
+            for line in self.after_banner:
+                self.say(line)
+        self.after_banner = []
         kind = flow.actor_kind(g)
         actor = flow.actors(g)
         # once per step; in steps where each player acts for themselves, once per player concerned (issue 21)

@@ -38,6 +38,7 @@ class Sitting(Protocol):
     menu: Menu | None
     warn: bool
     food_said: int
+    after_banner: list[str]  # the echo of the new season's own moves, said under its heading
 
     def say(self, text: str = "", *, wrap: bool = True, reflow: bool = False) -> None: ...
 

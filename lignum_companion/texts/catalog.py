@@ -361,15 +361,25 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
 
     Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
     characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
-    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown. The first line keeps its
-    own indentation, the others start with `subsequent_indent`; spaces inside a line are kept as they are."""
+    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, unless it is longer than a
+    whole line (a path of 13 tokens at 80 columns): that one breaks at its spaces rather than run past the width.
+    The first line keeps its own indentation, the others start with `subsequent_indent`; spaces inside a line
+    are kept as they are."""
     import re
 
     text = hold_ticked(text.expandtabs())
     lines: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]
     line, used = lead, len(lead)
+    room = width - display_width(subsequent_indent)
+    words: list[tuple[str, str]] = []
     for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
+        if "`" in word and "\x00" in word and display_width(word.replace("\x00", " ")) > room:
+            first, *rest = word.split("\x00")
+            words += [(space, first)] + [(" ", part) for part in rest]
+        else:
+            words.append((space, word))
+    for space, word in words:
         w = display_width(word.replace("\x00", " "))  # a held space (hold_ticked) still takes its column
         sep = " " * len(space) if line.strip() else ""
         if line.strip() and used + len(sep) + w > width:

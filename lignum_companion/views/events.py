@@ -395,6 +395,8 @@ def _spent(e: E.Spent, s: Said, fodder: dict[int, list[str]]) -> None:
     elif e.holding == "fodder":
         for value, n in e.items.items():
             fodder.setdefault(e.player, []).extend([value] * n)
+    elif e.purpose == "market":  # craftwork sets, or wagons, sledges and rafts on the Trade card (R17, R20)
+        add(_fill("market_sold", items=pieces(e.items)))
     elif e.holding == "food":
         s.tail.append(_fill("food_back", items=pieces(e.items)))
     else:

@@ -498,6 +498,19 @@ def forecast_short(g: Game, pi: int) -> str:
     return texts.fill(tpl["short_cost"], cost=f.cost) if f.cost else tpl["short_ok"]
 
 
+def _places(moves: list[str], tpl: dict[str, str]) -> str:
+    """The path locations of `go` lines ('location 4, 8 or 19'), each once, in the order given."""
+    found: list[str] = []
+    for m in moves:
+        parts = m.split()
+        loc = parts[parts.index("go") + 1] if "go" in parts[:-1] else ""
+        if loc and loc not in found:
+            found.append(loc)
+    if len(found) == 1:
+        return texts.fill(tpl["one"], n=found[0])
+    return texts.fill(tpl["many"], list=tpl["sep"].join(found[:-1]), last=found[-1])
+
+
 def warning_text(alert: Any) -> str:
     """A warning in words, from templates/<lang>/advice.toml, with its ruling id."""
     tpl = texts.load("advice")
@@ -517,8 +530,8 @@ def warning_text(alert: Any) -> str:
         fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
     if alert.kind == "huts-unused":
         fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)
-    if alert.kind == "broke-move":
-        fields["moves"] = " / ".join(f"`{m}`" for m in alert.figures["moves"])
+    if alert.kind == "broke-move":  # the places in words, not a list of lines to type (a tryout)
+        fields["places"] = _places(alert.figures["moves"], tpl["places"])
     return texts.fill(tpl["warning"][alert.kind], **fields) + f" ({alert.rule})"
 
 

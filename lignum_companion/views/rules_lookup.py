@@ -324,12 +324,19 @@ def settling(topic: Topic) -> str:
 SHORT_BODY = 12  # the lines of rule an answer to a question shows before pointing to the whole topic
 
 
-def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool = False) -> str:
+def _rules_command(topic_id: str, at_play: bool) -> str:
+    """How to show a topic where the reader is: `rules ID` at a prompt of `lignum play`, else the shell's command."""
+    return f"rules {topic_id}" if at_play else f"lignum rules {topic_id}"
+
+
+def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool = False, *,
+           at_play: bool = False) -> str:
     """A topic as text for the terminal: title, the settling lines, then (when the question crosses a second
     topic, `also`) that topic's settling lines, the details, how to enter it, the rulings, other readings. The
     rulings come after the rule, so the lines that settle the dispute are the first ones read. `short` (an
     answer to a question) keeps the whole paragraphs that fit in SHORT_BODY lines and names the command that
-    shows the rest, so the answer fits a screen with the other matches under it."""
+    shows the rest, so the answer fits a screen with the other matches under it. `at_play`: read at a prompt of
+    `lignum play`, where `rules ID` is typed and a shell command (`lignum calc sale`) is said to be one (a tryout)."""
     width = max(width, 30)
     lines = [f"{topic.title}  [{topic.id}]"]
     head, _, rest = topic.body.partition("\n\n")
@@ -345,11 +352,13 @@ def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool
             break
         body += [""] + wrapped
     if cut:
-        body += texts.wrap(_label("more", command=f"lignum rules {topic.id}"), width)
+        body += texts.wrap(_label("more", command=_rules_command(topic.id, at_play)), width)
     lines += body
     if topic.enter:  # the commands, marked, after the rule: the prose stays about the game
         lines.append("")
-        lines += texts.wrap(_label("enter", text=topic.enter), width, subsequent_indent="  ")
+        shell = at_play and "`lignum " in topic.enter  # not typed at play's prompt: in a terminal beside it
+        lines += texts.wrap(_label("enter_shell" if shell else "enter", text=topic.enter), width,
+                            subsequent_indent="  ")
     lines.append("")
     rules_line = _label("rulings", rules=", ".join(topic.rules)) if short and topic.rules else _rules_line(topic.rules)
     lines += texts.wrap(rules_line, width, subsequent_indent="  ")  # an answer: the ids (`lignum rules R5` explains)
@@ -359,8 +368,9 @@ def render(topic: Topic, width: int = 80, also: Topic | None = None, short: bool
     return "\n".join(lines)
 
 
-def render_ruling(r: Ruling, width: int = 80) -> str:
-    """A ruling as text: id and title, the explanation, the other reading, and where to read more."""
+def render_ruling(r: Ruling, width: int = 80, *, at_play: bool = False) -> str:
+    """A ruling as text: id and title, the explanation, the other reading, and where to read more (`at_play`: as
+    typed at a prompt of `lignum play`)."""
     width = max(width, 30)
     lib = _library()
     lines = [f"{r.id} {r.title}", ""]
@@ -370,17 +380,18 @@ def render_ruling(r: Ruling, width: int = 80) -> str:
         lines += _other_lines(r.other, width)
     home = lib.by_id[r.topic]
     lines.append("")
-    lines.append(_label("read_more", command=f"lignum rules {home.id}", title=home.title))
+    lines.append(_label("read_more", command=_rules_command(home.id, at_play), title=home.title))
     cited = [t.id for t in lib.topics if r.id in t.rules and t.id != home.id]
     if cited:
         lines += texts.wrap(_label("cited_in", topics=", ".join(cited)), width, subsequent_indent="  ")
     return "\n".join(lines)
 
 
-def render_list(width: int = 80) -> str:
-    """All topics grouped, one line each with its id, for `lignum rules` without a query."""
+def render_list(width: int = 80, *, at_play: bool = False) -> str:
+    """All topics grouped, one line each with its id, for `lignum rules` without a query (`at_play`: `rules`
+    typed at a prompt of `lignum play`, whose intro names what is typed there)."""
     lib = _library()
-    lines = texts.wrap(_label("list_intro"), width)
+    lines = texts.wrap(_label("list_intro_play" if at_play else "list_intro"), width)
     id_width = max(len(t.id) for t in lib.topics)
     group = None
     for t in lib.topics:
