@@ -183,7 +183,7 @@ def test_y_then_enter_at_the_undo_question_answers_it_and_plays_no_move(tmp_path
     child.expect(r"\(y/N\)")
     child.send("y")
     child.send("\r")
-    child.expect("undone: ")
+    child.expect("taken back: ")
     answer(child, "ben [4]", "quit")        # the next menu (selling) waits for its own answer
     child.expect(pexpect.EOF)
     child.close()
