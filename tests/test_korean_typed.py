@@ -149,3 +149,45 @@ def test_the_wizard_offers_no_expansion_without_calling_it_the_basic_game(ko) ->
     from lignum_companion.table.common import tpl
 
     assert "기본 게임" not in tpl("expansion_none")
+
+
+# --- issue 32 §2: a Korean table types its moves as it speaks -------------------------------------------------
+
+
+@pytest.fixture
+def travel_ko(tmp_path, ko):
+    """A 2-player basic game at anna's first move, played in Korean (location 19 is the market)."""
+    from tests.helpers import PATHS
+
+    return start(2).then("path " + PATHS[2]).write(tmp_path / "t.lignum")
+
+
+def _session(path, answers: list[str]) -> str:
+    from tests.play_helpers import run_session
+
+    code, out = run_session(path, [*answers, "그만"])
+    assert code == 0 and "Internal error" not in out and "내부 오류" not in out
+    return out
+
+
+def _flat(out: str) -> str:
+    return " ".join(out.split())
+
+
+@pytest.mark.parametrize("typed", ["대출", "anna 대출"])
+def test_the_glossary_word_for_a_loan_takes_one(travel_ko, typed) -> None:
+    from tests.play_helpers import actions
+
+    out = _session(travel_ko, [typed])
+    assert actions(travel_ko)[-1] == "anna loan" and "거부됨" not in out
+
+
+def test_a_card_word_in_the_verb_place_is_that_steps_verb(ko) -> None:
+    assert words.verb("벌목") == "cut" and words.verb("건조") == "dry" and words.verb("대출") == "loan"
+    assert words.verb("go") == "go" and words.verb("교역") == "trade"
+
+
+def test_a_korean_refusal_names_the_korean_word_of_a_verb_with_its_code(travel_ko) -> None:
+    out = _flat(_session(travel_ko, ["빌리기", "벌목"]))
+    assert "`대출`(loan)" in out and "`loan`," not in out  # the word that works, with the code it stands for
+    assert "(여기서는: `go`, `대출`(loan))" in out  # a verb of another step: this step's verbs alike

@@ -75,7 +75,7 @@ class Asking:
             now = sorted({a.verb for a in legal_actions(self.s.g)} - set(TABLE_VERBS))
             guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
             if now and not (guess and guess[0] in now):
-                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
+                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(map(words.verb_word, now)))
         self.s.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
 
     # --- asking ----------------------------------------------------------------------------------------------
@@ -306,4 +306,7 @@ class Asking:
         g = self.s.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
-        return words.to_notation(raw, keep=tuple(names))
+        line = words.to_notation(raw, keep=tuple(names)).split(" ")
+        at = 1 if len(line) > 1 and g.player_index(line[0]) is not None else 0  # `anna 대출` as `대출`
+        line[at] = words.verb(line[at])  # the verb said as the table says it (`대출` = `loan`, `벌목` = `cut`)
+        return " ".join(line)

@@ -249,6 +249,8 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return value
     if name == "step" or name.endswith("_step"):
         return step_name(value)
+    if name in ("verb", "allowed"):  # the verbs of a step: what to type, the table's word first where there is one
+        return verb_word(value)
     if name == "season":
         return season_name(value)
     if name == "spot":
@@ -351,6 +353,28 @@ def _typed_words() -> dict[str, str]:
                     table.setdefault(form.casefold(), code)
     table.update(_aliases())
     return table
+
+
+# A planned work card's word said where a verb goes is that step's verb (`벌목 hut:1` = `cut hut:1`): the
+# shown language names the step and its card alike (벌목, 건조, 톱질), and no card is ever a verb of a line.
+_CARD_VERBS = {"cutting": "cut", "drying": "dry", "sawing": "saw"}
+
+
+def verb(word: str) -> str:
+    """A typed word in a line's verb place as the verb it names ('대출' -> 'loan', '벌목' -> 'cut', 'cutting' ->
+    'cut'); any other word as it was."""
+    code = alias(word)
+    return _CARD_VERBS.get(code.casefold(), code)
+
+
+def verb_word(code: str) -> str:
+    """A verb as a refusal names it: in a language that shows its words beside the codes, the word a table may
+    type with the code beside it ('`대출`(loan)'), else the code ('`loan`')."""
+    if _w()["beside"]["token"]:
+        for word, meant in _aliases().items():
+            if code in (meant, _CARD_VERBS.get(meant)) and not word.isascii():
+                return texts.fill(_w()["format"]["typed_word"], word=word, code=code)
+    return f"`{code}`"
 
 
 def alias(word: str) -> str:
