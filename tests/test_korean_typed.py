@@ -165,7 +165,7 @@ def travel_ko(tmp_path, ko):
 def _session(path, answers: list[str]) -> str:
     from tests.play_helpers import run_session
 
-    code, out = run_session(path, [*answers, "그만"])
+    code, out = run_session(path, [*answers, "quit"])
     assert code == 0 and "Internal error" not in out and "내부 오류" not in out
     return out
 
@@ -191,3 +191,37 @@ def test_a_korean_refusal_names_the_korean_word_of_a_verb_with_its_code(travel_k
     out = _flat(_session(travel_ko, ["빌리기", "벌목"]))
     assert "`대출`(loan)" in out and "`loan`," not in out  # the word that works, with the code it stands for
     assert "(여기서는: `go`, `대출`(loan))" in out  # a verb of another step: this step's verbs alike
+
+
+@pytest.fixture
+def reveal(tmp_path):
+    """A 2-player advanced game where the table reveals its first task card."""
+    from tests.helpers import PATHS
+
+    return start(2, mode="advanced").then("path " + PATHS[2]).write(tmp_path / "r.lignum")
+
+
+@pytest.mark.parametrize(("lang", "typed"), [
+    ("ko", "14 가공된 장작 2개@셋째"), ("ko", "14 가공된장작 2개@2"), ("en", "14 2 milled firewood@2"),
+    ("en", "14 2 mF@dry3"), ("ko", "task 14 2mF@2"),
+])
+def test_a_task_card_is_typed_with_its_count_said_either_way(reveal, lang, typed) -> None:
+    from tests.play_helpers import actions
+
+    texts.choose(lang)
+    try:
+        out = _session(reveal, [typed])
+    finally:
+        texts.choose(None)
+    assert actions(reveal)[-1] == "task 14 2mF@2", out[-800:]
+
+
+def test_a_refused_task_card_is_quoted_as_typed(reveal, ko) -> None:
+    out = _flat(_session(reveal, ["14 가공된 장작 2개@셋째 오크"]))
+    assert "'14 가공된 장작 2개@셋째 오크'" in out and "mF" not in out.split("거부됨")[1][:40]
+
+
+def test_counts_said_after_the_thing_come_first_as_the_notation_writes_them() -> None:
+    assert words.counts_first("mF 2개@dry3") == "2mF@dry3"
+    assert words.counts_first("buy:food4") == words.counts_first("buy:food 4개") == "buy:4food"
+    assert words.counts_first("go 10 2") == "go 10 2" and words.counts_first("buy:saw+food2") == "buy:saw+2food"

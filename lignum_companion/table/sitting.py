@@ -65,8 +65,11 @@ class Asking:
         # menus come short (issue 32 §1: at most 7 lines an answer); an answer by key brings them back whole.
         self.typing = False
         self.typing_said = False  # the one-time note that menus are short while moves are typed
+        self.last_typed: tuple[str, str] | None = None  # the answer being checked: as typed, as read into codes
 
     def refuse(self, e: Exception) -> None:
+        if self.last_typed is not None and isinstance(e, LignumError):  # refused on saving: echo it as typed
+            e = as_typed(e, *self.last_typed)
         rule = getattr(e, "rule", "")
         text = str(e)
         if isinstance(e, NotationError) and e.key in ("unknown_action", "unknown_action_guess"):
@@ -206,7 +209,9 @@ class Asking:
             except Back:
                 self.show_menu(menu)
                 continue
-            if self.s.commit(lines):
+            committed = self.s.commit(lines)
+            self.last_typed = None
+            if committed:
                 return
 
     def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
@@ -232,13 +237,14 @@ class Asking:
             if self.s.command(raw):
                 self.s.say(tpl("menu_again", who=menu.prompt or menu.who))
                 continue
-            raw = self.typed(raw)
+            said, raw = raw, self.typed(raw)
             if raw.lower() == "back":
                 if top:
                     self.s.say(tpl("back_top"))
                     continue
                 raise Back
             try:
+                self.last_typed = (said, raw)
                 return self.answer(menu, raw)
             except Back:
                 self.show_menu(menu)
@@ -290,10 +296,11 @@ class Asking:
                     raw = default
                 if self.s.command(raw):
                     continue
-            raw = self.typed(raw)
+            said, raw = raw, self.typed(raw)
             if raw.lower() == "back":
                 raise Back
             try:
+                self.last_typed = (said, raw)
                 return parse(raw)
             except LignumError as e:
                 self.refuse(e)
@@ -306,7 +313,15 @@ class Asking:
         g = self.s.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
-        line = words.to_notation(raw, keep=tuple(names)).split(" ")
+        line = words.counts_first(words.to_notation(raw, keep=tuple(names))).split(" ")
         at = 1 if len(line) > 1 and g.player_index(line[0]) is not None else 0  # `anna 대출` as `대출`
         line[at] = words.verb(line[at])  # the verb said as the table says it (`대출` = `loan`, `벌목` = `cut`)
         return " ".join(line)
+
+
+def as_typed(e: LignumError, said: str, read: str) -> LignumError:
+    """A line that could not be read, echoed as the table typed it (`14 가공된 장작 2개@셋째`), never as the half
+    read into codes (`task 14 mF 2개@dry3`): the words were the table's, the reading the program's."""
+    if isinstance(e, NotationError) and e.text and said.strip() != read.strip():
+        e.text = said.strip()
+    return e

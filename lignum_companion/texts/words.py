@@ -404,6 +404,17 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
     return pattern.sub(swap, raw)
 
 
+def counts_first(line: str) -> str:
+    """A count said after the thing, as Korean says it, put before it as the notation writes it: `mF 2개@dry3` ->
+    `2mF@dry3` (from `가공된 장작 2개@셋째`), `buy:food 4개` and `buy:food4` -> `buy:4food`. A count glued on
+    without 개 is read only right after `:` or `+`, where nothing else can stand (`go 10 2` keeps its count)."""
+    import re
+
+    codes = "|".join(sorted((*D.PIECES, *D.EQUIPMENT, *D.CRAFTWORK), key=len, reverse=True))
+    line = re.sub(rf"(?<!\w)({codes})\s*(\d+)\s*개(?!\w)", r"\2\1", line)
+    return re.sub(rf"(?<=[:+])({codes})(\d+)(?![\w])", r"\2\1", line)
+
+
 # Where the game stands and whom it waits for: the engine's data (flow.position, flow.waiting) in words.
 
 
