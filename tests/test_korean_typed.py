@@ -225,3 +225,23 @@ def test_counts_said_after_the_thing_come_first_as_the_notation_writes_them() ->
     assert words.counts_first("mF 2개@dry3") == "2mF@dry3"
     assert words.counts_first("buy:food4") == words.counts_first("buy:food 4개") == "buy:4food"
     assert words.counts_first("go 10 2") == "go 10 2" and words.counts_first("buy:saw+food2") == "buy:saw+2food"
+
+
+@pytest.mark.parametrize(("typed", "saved"), [
+    ("buy:음식4", "anna go 19 buy:4food"), ("buy:4음식", "anna go 19 buy:4food"), ("buy:톱", "anna go 19 buy:saw"),
+    ("buy:음식 2개+톱", "anna go 19 buy:saw+2food"),
+])
+def test_the_market_sub_menu_reads_korean_goods_words(travel_ko, typed, saved) -> None:
+    from tests.play_helpers import actions
+
+    out = _session(travel_ko, ["19", typed])
+    assert actions(travel_ko)[-1] == saved and "거부됨" not in out
+
+
+def test_a_refusal_in_the_market_sub_menu_asks_the_sub_menu_again(travel_ko) -> None:
+    from tests.play_helpers import actions
+
+    out = _session(travel_ko, ["19", "buy:9음식", "buy:음식4"])  # $9 of food with $5 (R3), then four
+    assert actions(travel_ko)[-1] == "anna go 19 buy:4food"
+    after = out.split("거부됨")[1]
+    assert "(R3)" in after and "\nanna go 19> buy:음식4" in after  # asked again at the sub-menu's prompt

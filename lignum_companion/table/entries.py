@@ -105,7 +105,7 @@ def inline_or_sub(ctx: MenuContext, p: Player, shown: str, note: str, items: lis
     stem = shown.removesuffix(" ...")
 
     def follow(arg: str | None) -> list[str]:
-        sub = Menu(p.name, [choice(a, n) for a, n in items], None, free_player(ctx.g, p),
+        sub = Menu(p.name, [choice(a, n) for a, n in items], None, sub_lines(ctx.g, p, stem),
                    header=tpl("sub_header"), prompt=f"{p.name} {stem}")
         if arg:
             return pick_given(ctx, sub, stem, arg)
@@ -113,6 +113,30 @@ def inline_or_sub(ctx: MenuContext, p: Player, shown: str, note: str, items: lis
         return ctx.table.pick(sub)
 
     return [Choice(shown, note, follow=follow)]
+
+
+def sub_lines(g: Game, p: Player, stem: str) -> Callable[[str], list[str]]:
+    """Words typed in a sub-menu: the rest of its line (`buy:4food` at `anna go 19>` is `go 19 buy:4food`) or a
+    whole line; tried on a copy of the game, so that a refusal is said here and the sub-menu asks again (its
+    prompt names the line begun), instead of the menu before it."""
+    import copy
+
+    from ..engine import play
+
+    whole = free_player(g, p)
+
+    def lines(raw: str) -> list[str]:
+        try:
+            out = whole(f"{stem} {raw}")
+            parse(out[0], g.board)
+        except NotationError:
+            out = whole(raw)
+        tried = copy.deepcopy(g)
+        for line in out:
+            play(tried, line)  # a LignumError is the refusal of this answer
+        return out
+
+    return lines
 
 
 def pick_given(ctx: MenuContext, menu: Menu, stem: str, arg: str) -> list[str]:
