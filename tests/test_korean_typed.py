@@ -245,3 +245,30 @@ def test_a_refusal_in_the_market_sub_menu_asks_the_sub_menu_again(travel_ko) -> 
     assert actions(travel_ko)[-1] == "anna go 19 buy:4food"
     after = out.split("거부됨")[1]
     assert "(R3)" in after and "\nanna go 19> buy:음식4" in after  # asked again at the sub-menu's prompt
+
+
+@pytest.fixture
+def areas_3p(tmp_path, ko):
+    """A 3-player basic game where the table types every player's cutting area on one line (R5)."""
+    from tests.helpers import script_to
+
+    return script_to(start(3), step="area", round=2).write(tmp_path / "a.lignum")
+
+
+@pytest.mark.parametrize("typed", ["show", "status", "상태", "규칙 R5", "도움말"])
+def test_a_command_works_at_the_area_prompt(areas_3p, typed) -> None:
+    from lignum_companion.table.common import tpl
+
+    out = _session(areas_3p, [typed])
+    assert "거부됨" not in out and _flat(tpl("menu_again", who="anna ben cleo의 영역 (각각 숫자 하나)")) in _flat(out)
+
+
+@pytest.mark.parametrize("answers", [["show"], ["19", "show"], ["19", "상태"]])
+def test_show_is_the_status_at_a_players_prompt_and_in_a_sub_menu(travel_ko, answers) -> None:
+    out = _session(travel_ko, answers)
+    assert "거부됨" not in out and "벌목 영역 1:" in out  # every mill at a glance, as `lignum show`
+
+
+def test_the_area_prompts_example_has_as_many_numbers_as_it_asks_for(areas_3p) -> None:
+    out = _flat(_session(areas_3p, ["1 2"]))
+    assert "영역 번호(1-6) 3개를 주세요, 예: `3 5 1`" in out

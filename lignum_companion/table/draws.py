@@ -152,7 +152,8 @@ def area_menu(ctx: MenuContext) -> Menu:
         if g.player_index(first_word(raw)) is not None:
             return [raw]
         if len(words) != len(waiting) or not all(w.isdecimal() for w in words):
-            raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting)))
+            example = " ".join("351624"[:len(waiting)])  # as many numbers as it asks for
+            raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting), example=example))
         return [f"{name} area {w}" for name, w in zip(waiting, words, strict=True)]
 
     return Menu("table", [], None, lines, prompt=tpl("ask_area", names=" ".join(waiting)))
