@@ -272,3 +272,20 @@ def test_show_is_the_status_at_a_players_prompt_and_in_a_sub_menu(travel_ko, ans
 def test_the_area_prompts_example_has_as_many_numbers_as_it_asks_for(areas_3p) -> None:
     out = _flat(_session(areas_3p, ["1 2"]))
     assert "영역 번호(1-6) 3개를 주세요, 예: `3 5 1`" in out
+
+
+def test_the_korean_help_names_the_korean_command_words_and_the_english_ones_as_accepted(travel_ko) -> None:
+    out = _session(travel_ko, ["도움말"])
+    help_text = out[out.index("답하는 법"):out.index("건너뜁니다")]
+    rows = {line.split()[0]: line for line in help_text.splitlines() if line.startswith("  ")}
+    for word, code in (("되돌리기", "undo"), ("상태", "status"), ("규칙", "rules"), ("도움말", "help"),
+                       ("그만", "quit"), ("뒤로", "back")):
+        assert word in rows and f"({code}" in rows[word], word  # the Korean word first, the English one accepted
+        assert code not in rows  # no row of an English command word alone
+    assert "엔진" not in help_text and "프로그램" in help_text
+
+
+@pytest.mark.parametrize("typed", ["되돌리기 x", "규칙 R6", "그만"])
+def test_the_korean_command_words_of_the_help_work(travel_ko, typed) -> None:
+    out = _session(travel_ko, ["대출", typed])
+    assert "거부됨" not in out and "Internal" not in out
