@@ -249,7 +249,7 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return value
     if name == "step" or name.endswith("_step"):
         return step_name(value)
-    if name in ("verb", "allowed"):  # the verbs of a step: what to type, the table's word first where there is one
+    if name in ("verb", "allowed") and w["beside"]["token"]:  # a step's verbs: the table's word with the code
         return verb_word(value)
     if name == "season":
         return season_name(value)
