@@ -289,3 +289,58 @@ def test_the_korean_help_names_the_korean_command_words_and_the_english_ones_as_
 def test_the_korean_command_words_of_the_help_work(travel_ko, typed) -> None:
     out = _session(travel_ko, ["대출", typed])
     assert "거부됨" not in out and "Internal" not in out
+
+
+@pytest.fixture
+def transport_ko(tmp_path, ko):
+    """anna at her transport with a hardwood and two firewood in the woodpile, one bearer hired and one
+    accommodation hut (R6, R16)."""
+    from tests.helpers import fix, script_to
+
+    clear = ("anna go clearing", "ben go clearing")
+    base = script_to(start(2), step="travel").then(fix("anna", "woodpile.H", 1), fix("anna", "woodpile.F", 2),
+                                                   fix("anna", "accom-hut", 1), "anna go 4 1", "ben go clearing",
+                                                   clear[0])
+    return script_to(base, step="transport", who="anna").write(tmp_path / "c.lignum")
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("carry saw:F+H sale:F", "짐 나르기에 짐꾼 3명이 필요한데 anna에게는 1명, 제재소 일꾼뿐입니다 (R6)"),
+    ("carry saw:F+H sale:F hut:1 millworker:no",
+     "짐 나르기에 짐꾼 3명이 필요한데 anna에게는 1명, 쓴 일꾼 숙소 1채뿐입니다 (제재소 일꾼은 뺐습니다) (R6)"),
+])
+def test_a_workers_shortfall_is_refused_reason_first_in_words_on_one_line(transport_ko, typed, said) -> None:
+    from lignum_companion.texts.catalog import display_width
+
+    out = _session(transport_ko, [typed])
+    refused = [line for line in out.splitlines() if line.startswith("거부됨")]
+    assert len(refused) == 1 and refused[0].startswith("거부됨: " + said.split(" (")[0]), out[-600:]
+    assert said in _flat(out) and "적은 오두막" not in out and "carry" not in refused[0]
+    if "hut:" not in typed:
+        assert display_width(refused[0]) <= 80 and refused[0].endswith("(R6)")  # one line at 80 columns
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ko", "짐 나르기에 짐꾼 3명이 필요한데 anna에게는 고용한 짐꾼이 없습니다"),
+    ("en", "carrying needs 3 bearers; anna has none hired"),
+])
+def test_a_workers_shortfall_says_no_zero(lang, said) -> None:
+    from tests.helpers import fix, refused, script_to
+
+    g = script_to(script_to(start(2), step="travel").then(fix("anna", "woodpile.H", 1), fix("anna", "woodpile.F", 2),
+                                                          "anna go clearing", "ben go clearing"),
+                  step="transport", who="anna").game()
+    e = refused(g, "anna carry saw:F+H sale:F", "R6")
+    texts.choose(lang)
+    try:
+        assert e.reason == said and "0" not in e.reason
+    finally:
+        texts.choose(None)
+
+
+def test_the_rules_hint_follows_a_refusal_only_where_the_line_keeps_to_the_width(transport_ko) -> None:
+    texts.choose("en")
+    out = _session(transport_ko, ["carry saw:F+H sale:F hut:2", "carry saw:F+H sale:F"])
+    refused = [line for line in out.splitlines() if line.startswith("Refused")]
+    assert refused[0] == "Refused: anna has 1 accommodation huts, not 2 (R16) - `rules R16` explains it."
+    assert refused[1] == "Refused: carrying needs 3 bearers; anna has 1 hired, and the mill worker (R6)"

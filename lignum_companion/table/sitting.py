@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
-from ..engine import LignumError, NotationError
+from ..engine import IllegalAction, LignumError, NotationError
 from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
@@ -79,7 +79,16 @@ class Asking:
             guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
             if now and not (guess and guess[0] in now):
                 text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(map(words.verb_word, now)))
-        self.s.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
+        line = tpl("refused", reason=text)
+        if isinstance(e, IllegalAction) and e.key:  # the reason first, in words; then whose turn and the rule
+            actor = str((e.at or {}).get("action", "")).split()[:1]
+            named = actor and self.s.g.player_index(actor[0]) is not None
+            turn = tpl("turn_of", name=actor[0]) if named and actor[0] not in e.reason else ""  # said once
+            tail = ", ".join(x for x in (turn, rule) if x)
+            line = tpl("refused_turn", reason=e.reason, tail=tail) if tail else tpl("refused", reason=e.reason)
+        hint = tpl("rules_hint", rule=rule) if rule else ""
+        fits = texts.display_width(line + hint) <= self.s.con.width
+        self.s.say(line + hint if fits or not isinstance(e, IllegalAction) else line)  # one line where it can be
 
     # --- asking ----------------------------------------------------------------------------------------------
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
