@@ -344,3 +344,13 @@ def test_the_rules_hint_follows_a_refusal_only_where_the_line_keeps_to_the_width
     refused = [line for line in out.splitlines() if line.startswith("Refused")]
     assert refused[0] == "Refused: anna has 1 accommodation huts, not 2 (R16) - `rules R16` explains it."
     assert refused[1] == "Refused: carrying needs 3 bearers; anna has 1 hired, and the mill worker (R6)"
+
+
+def test_a_card_word_stays_a_card_where_a_card_is_asked(tmp_path, ko) -> None:
+    from tests.helpers import script_to
+    from tests.play_helpers import actions
+
+    path = script_to(start(2, mode="expert", cards=("sawing", "trade", "drying", "overtime")),
+                     step="travel").write(tmp_path / "x.lignum")
+    out = _session(path, ["8", "톱질 1"])  # the planned work sub-menu: 톱질 is the Sawing card, not `saw`
+    assert actions(path)[-1] == "anna go 8 sawing 1" and "거부됨" not in out

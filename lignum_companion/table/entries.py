@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from ..engine import NotationError, parse
 from ..engine.actions import TABLE_VERBS, Action, is_location
 from ..engine.state import Game, Player
+from ..texts import words
 from .common import first_word, short, tpl
 from .menu import Choice, Menu, Said
 
@@ -72,9 +73,12 @@ def prefixed_by(g: Game, prefix: str) -> Callable[[str], list[str]]:
 
     def lines(raw: str) -> list[str]:
         first = first_word(raw)
-        if first.lower() in TABLE_VERBS or g.player_index(first) is not None:
+        if first.lower() in TABLE_VERBS:
             return [raw]
-        return [f"{prefix} {raw}"]
+        line = raw if g.player_index(first) is not None else f"{prefix} {raw}"
+        name, _, rest = line.partition(" ")
+        verb, _, args = rest.partition(" ")  # the verb said as the table says it (`벌목 hut:1` = `cut hut:1`)
+        return [" ".join(x for x in (name, words.verb(verb), args) if x)]
 
     return lines
 

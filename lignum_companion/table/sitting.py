@@ -322,10 +322,7 @@ class Asking:
         g = self.s.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
-        line = words.counts_first(words.to_notation(raw, keep=tuple(names))).split(" ")
-        at = 1 if len(line) > 1 and g.player_index(line[0]) is not None else 0  # `anna 대출` as `대출`
-        line[at] = words.verb(line[at])  # the verb said as the table says it (`대출` = `loan`, `벌목` = `cut`)
-        return " ".join(line)
+        return words.counts_first(words.to_notation(raw, keep=tuple(names)))
 
 
 def as_typed(e: LignumError, said: str, read: str) -> LignumError:
