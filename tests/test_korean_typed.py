@@ -354,3 +354,12 @@ def test_a_card_word_stays_a_card_where_a_card_is_asked(tmp_path, ko) -> None:
                      step="travel").write(tmp_path / "x.lignum")
     out = _session(path, ["8", "톱질 1"])  # the planned work sub-menu: 톱질 is the Sawing card, not `saw`
     assert actions(path)[-1] == "anna go 8 sawing 1" and "거부됨" not in out
+
+
+def test_a_common_korean_refusal_keeps_to_one_line_at_80_columns(travel_ko) -> None:
+    from lignum_companion.texts.catalog import display_width
+
+    out = _session(travel_ko, ["go 4 6"])  # six bearers at $1 with $5 (R3; a loan first, R15)
+    refused = [line for line in out.splitlines() if line.startswith("거부됨")]
+    assert refused == ["거부됨: 짐꾼 6명은 $6, anna의 돈은 $5입니다 (먼저 대출 가능, R15) (R3)"]
+    assert display_width(refused[0]) <= 80
