@@ -363,3 +363,8 @@ def test_a_common_korean_refusal_keeps_to_one_line_at_80_columns(travel_ko) -> N
     refused = [line for line in out.splitlines() if line.startswith("거부됨")]
     assert refused == ["거부됨: 짐꾼 6명은 $6, anna의 돈은 $5입니다 (먼저 대출 가능, R15) (R3)"]
     assert display_width(refused[0]) <= 80
+
+
+def test_a_word_that_is_no_action_is_quoted_as_typed_not_as_read(travel_ko) -> None:
+    out = _flat(_session(travel_ko, ["buy:음식4"]))  # at the path's prompt, not in the market's sub-menu
+    assert "행동이 아닙니다: `buy:음식4`" in out and "food" not in out.split("거부됨")[1][:60]

@@ -77,8 +77,11 @@ class Asking:
 
             now = sorted({a.verb for a in legal_actions(self.s.g)} - set(TABLE_VERBS))
             guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
+            typed = str(e.fields.get("typed", ""))
+            if self.last_typed is not None and typed not in self.last_typed[0]:  # read into codes: as typed
+                typed = self.last_typed[0].strip()
             if now and not (guess and guess[0] in now):
-                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(map(words.verb_word, now)))
+                text = tpl("unknown_here", typed=typed, verbs=", ".join(map(words.verb_word, now)))
         line = tpl("refused", reason=text)
         if isinstance(e, IllegalAction) and e.key:  # the reason first, in words; then whose turn and the rule
             actor = str((e.at or {}).get("action", "")).split()[:1]
