@@ -102,7 +102,9 @@ def test_bad_answers_are_refused_with_the_reason_and_nothing_is_saved(tmp_path):
     assert "with 2 players the path holds 3 craftwork tokens, not 2 (R2)" in out
     assert "location 2 takes no further words" in out
     assert "it is not ben's turn" in out
-    assert "6 bearers costs $6 and anna has $5" in out and "(R3) - `rules R3` explains it." in out
+    # the reason first, then the rule; `rules R3` only where the line keeps to the screen's width (issue 32 §2)
+    assert "Refused: 6 bearers costs $6 and anna has $5; a loan may be taken first (R15) (R3)" in out
+    assert "Refused: it is not ben's turn; waiting for anna (travel) (R18)" in out and "`rules R18`" not in out
     assert "Choose a number from 1 to 5: anna has $5, and each of the bearers costs $1 (R3)." in out
     assert actions(path) == ["path " + PATH_2P, "anna go 4 3"]
     assert "Stopped." in out and "(2 actions)" in out

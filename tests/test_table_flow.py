@@ -25,7 +25,7 @@ def test_on_the_path_a_bare_number_is_a_location_never_a_menu_entry(tmp_path):
 
 def test_a_location_the_menu_does_not_offer_is_refused_by_the_engine_with_the_reason(tmp_path):
     out, done = session(tmp_path, TRAVEL2, ["14", "quit"])  # the 2-player path has an X token on 14 (R2)
-    assert "anna go 14" in out and "Refused" in out
+    assert "Refused: location 14 is blocked by an X token (anna's turn, R2)" in out  # the reason first, in words
     assert done == ["path " + PATHS[2]]
 
 

@@ -10,7 +10,7 @@ from lignum_companion.views import game as views
 from ..engine import LignumError
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Building
-from .common import COMMANDS, quote, tpl
+from .common import COMMANDS, SAME_COMMANDS, quote, tpl
 from .console import Interrupted, Rebuild
 from .layout import fit_table
 from .sitting import Sitting
@@ -28,6 +28,7 @@ class Commands:
         """undo [N], status [NAME], rules [TOPIC], help, quit: True when the answer was one of them."""
         word, _, rest = raw.partition(" ")
         word = words.alias(word).lower() if self.s.g.player_index(word) is None else word.lower()
+        word = SAME_COMMANDS.get(word, word) if self.s.g.player_index(word) is None else word
         rest = rest.strip()
         if word not in COMMANDS:
             guess = self.did_you_mean(word)

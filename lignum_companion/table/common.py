@@ -14,6 +14,7 @@ from ..engine.actions import Action
 from ..engine.names import neutralise
 
 COMMANDS = ("undo", "status", "rules", "help", "quit")
+SAME_COMMANDS = {"show": "status"}  # `lignum show`'s word at a prompt: every mill at a glance, as `status`
 SEED_ENV = "LIGNUM_SEED"  # fixes "shuffle for me" and "pick at random" (reproducible demos and tests)
 
 

@@ -112,9 +112,28 @@ def task_menu(ctx: MenuContext) -> Menu:
     k = len(g.task_display) + 1
     said = (0, "reveal", "key")  # what pieces and stages mean: once a sitting (the prompt and refusals say @1)
     header = "" if said in ctx.said.menus_seen else tpl("task_key")
-    return Menu("table", [], None, prefixed_by(ctx.g, "task"), header=header,
+    return Menu("table", [], None, _task_lines(ctx.g), header=header,
                 said=ctx.said.noting(menus_seen=ctx.said.menus_seen | {said}),
                 prompt=tpl("ask_task", k=k, target=flow.task_target(g)))
+
+
+def _task_lines(g: Game) -> Callable[[str], list[str]]:
+    """A task card as typed: its value, then its pieces, a count spaced from its piece as a table says it (`14 2
+    milled firewood@2` = `task 14 2mF@2`; the Korean `가공된 장작 2개` is read before, words.counts_first)."""
+    import re
+
+    prefixed = prefixed_by(g, "task")
+
+    def lines(raw: str) -> list[str]:
+        out = prefixed(raw)
+        verb, value, rest = (out[0].split(maxsplit=2) + ["", ""])[:3]
+        if verb != "task" or not rest:
+            return out
+        pieces = "|".join(sorted(D.PIECES, key=len, reverse=True))
+        rest = re.sub(rf"(?<![\w@])(\d+)\s*[x×]?\s+(?=(?:{pieces})(?![\w]))", r"\1", rest)
+        return [f"task {value} {rest}"]
+
+    return lines
 
 
 def placement_menu(ctx: MenuContext) -> Menu:
@@ -133,7 +152,8 @@ def area_menu(ctx: MenuContext) -> Menu:
         if g.player_index(first_word(raw)) is not None:
             return [raw]
         if len(words) != len(waiting) or not all(w.isdecimal() for w in words):
-            raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting)))
+            example = " ".join("351624"[:len(waiting)])  # as many numbers as it asks for
+            raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting), example=example))
         return [f"{name} area {w}" for name, w in zip(waiting, words, strict=True)]
 
     return Menu("table", [], None, lines, prompt=tpl("ask_area", names=" ".join(waiting)))

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from ..engine import NotationError, parse
 from ..engine.actions import TABLE_VERBS, Action, is_location
 from ..engine.state import Game, Player
+from ..texts import words
 from .common import first_word, short, tpl
 from .menu import Choice, Menu, Said
 
@@ -72,9 +73,12 @@ def prefixed_by(g: Game, prefix: str) -> Callable[[str], list[str]]:
 
     def lines(raw: str) -> list[str]:
         first = first_word(raw)
-        if first.lower() in TABLE_VERBS or g.player_index(first) is not None:
+        if first.lower() in TABLE_VERBS:
             return [raw]
-        return [f"{prefix} {raw}"]
+        line = raw if g.player_index(first) is not None else f"{prefix} {raw}"
+        name, _, rest = line.partition(" ")
+        verb, _, args = rest.partition(" ")  # the verb said as the table says it (`벌목 hut:1` = `cut hut:1`)
+        return [" ".join(x for x in (name, words.verb(verb), args) if x)]
 
     return lines
 
@@ -105,7 +109,7 @@ def inline_or_sub(ctx: MenuContext, p: Player, shown: str, note: str, items: lis
     stem = shown.removesuffix(" ...")
 
     def follow(arg: str | None) -> list[str]:
-        sub = Menu(p.name, [choice(a, n) for a, n in items], None, free_player(ctx.g, p),
+        sub = Menu(p.name, [choice(a, n) for a, n in items], None, sub_lines(ctx.g, p, stem),
                    header=tpl("sub_header"), prompt=f"{p.name} {stem}")
         if arg:
             return pick_given(ctx, sub, stem, arg)
@@ -113,6 +117,30 @@ def inline_or_sub(ctx: MenuContext, p: Player, shown: str, note: str, items: lis
         return ctx.table.pick(sub)
 
     return [Choice(shown, note, follow=follow)]
+
+
+def sub_lines(g: Game, p: Player, stem: str) -> Callable[[str], list[str]]:
+    """Words typed in a sub-menu: the rest of its line (`buy:4food` at `anna go 19>` is `go 19 buy:4food`) or a
+    whole line; tried on a copy of the game, so that a refusal is said here and the sub-menu asks again (its
+    prompt names the line begun), instead of the menu before it."""
+    import copy
+
+    from ..engine import play
+
+    whole = free_player(g, p)
+
+    def lines(raw: str) -> list[str]:
+        try:
+            out = whole(f"{stem} {raw}")
+            parse(out[0], g.board)
+        except NotationError:
+            out = whole(raw)
+        tried = copy.deepcopy(g)
+        for line in out:
+            play(tried, line)  # a LignumError is the refusal of this answer
+        return out
+
+    return lines
 
 
 def pick_given(ctx: MenuContext, menu: Menu, stem: str, arg: str) -> list[str]:

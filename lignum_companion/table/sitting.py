@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
-from ..engine import LignumError, NotationError
+from ..engine import IllegalAction, LignumError, NotationError
 from ..engine.actions import TABLE_VERBS
 from ..engine.state import Game
 from .common import screen, tpl
@@ -66,8 +66,11 @@ class Asking:
         # menus come short (issue 32 §1: at most 7 lines an answer); an answer by key brings them back whole.
         self.typing = False
         self.typing_said = False  # the one-time note that menus are short while moves are typed
+        self.last_typed: tuple[str, str] | None = None  # the answer being checked: as typed, as read into codes
 
     def refuse(self, e: Exception) -> None:
+        if self.last_typed is not None and isinstance(e, LignumError):  # refused on saving: echo it as typed
+            e = as_typed(e, *self.last_typed)
         rule = getattr(e, "rule", "")
         text = str(e)
         if isinstance(e, NotationError) and e.key in ("unknown_action", "unknown_action_guess"):
@@ -75,9 +78,21 @@ class Asking:
 
             now = sorted({a.verb for a in legal_actions(self.s.g)} - set(TABLE_VERBS))
             guess = str(e.fields.get("guess", "")).split()[1:2]  # its verb: `anna go 16` for `anna gp 16`
+            typed = str(e.fields.get("typed", ""))
+            if self.last_typed is not None and typed not in self.last_typed[0]:  # read into codes: as typed
+                typed = self.last_typed[0].strip()
             if now and not (guess and guess[0] in now):
-                text = tpl("unknown_here", typed=e.fields.get("typed", ""), verbs=", ".join(f"`{v}`" for v in now))
-        self.s.say(tpl("refused", reason=text) + (tpl("rules_hint", rule=rule) if rule else ""))
+                text = tpl("unknown_here", typed=typed, verbs=", ".join(map(words.verb_word, now)))
+        line = tpl("refused", reason=text)
+        if isinstance(e, IllegalAction) and e.key:  # the reason first, in words; then whose turn and the rule
+            actor = str((e.at or {}).get("action", "")).split()[:1]
+            named = actor and self.s.g.player_index(actor[0]) is not None
+            turn = tpl("turn_of", name=actor[0]) if named and actor[0] not in e.reason else ""  # said once
+            tail = ", ".join(x for x in (turn, rule) if x)
+            line = tpl("refused_turn", reason=e.reason, tail=tail) if tail else tpl("refused", reason=e.reason)
+        hint = tpl("rules_hint", rule=rule) if rule else ""
+        fits = texts.display_width(line + hint) <= self.s.con.width
+        self.s.say(line + hint if fits or not isinstance(e, IllegalAction) else line)  # one line where it can be
 
     # --- asking ----------------------------------------------------------------------------------------------
     def show_menu(self, menu: Menu, rare: bool = False, full: bool = True) -> None:
@@ -212,7 +227,9 @@ class Asking:
             except Back:
                 self.show_menu(menu)
                 continue
-            if self.s.commit(lines):
+            committed = self.s.commit(lines)
+            self.last_typed = None
+            if committed:
                 return
 
     def pick(self, menu: Menu, *, top: bool = False) -> list[str]:
@@ -238,13 +255,14 @@ class Asking:
             if self.s.command(raw):
                 self.s.say(tpl("menu_again", who=menu.prompt or menu.who))
                 continue
-            raw = self.typed(raw)
+            said, raw = raw, self.typed(raw)
             if raw.lower() == "back":
                 if top:
                     self.s.say(tpl("back_top"))
                     continue
                 raise Back
             try:
+                self.last_typed = (said, raw)
                 return self.answer(menu, raw)
             except Back:
                 self.show_menu(menu)
@@ -296,10 +314,11 @@ class Asking:
                     raw = default
                 if self.s.command(raw):
                     continue
-            raw = self.typed(raw)
+            said, raw = raw, self.typed(raw)
             if raw.lower() == "back":
                 raise Back
             try:
+                self.last_typed = (said, raw)
                 return parse(raw)
             except LignumError as e:
                 self.refuse(e)
@@ -312,4 +331,12 @@ class Asking:
         g = self.s.g
         names = [p.name for p in g.players] + [b.name for b in g.buildings] + [b.name for p in g.players
                                                                                for b in p.buildings]
-        return words.to_notation(raw, keep=tuple(names))
+        return words.counts_first(words.to_notation(raw, keep=tuple(names)))
+
+
+def as_typed(e: LignumError, said: str, read: str) -> LignumError:
+    """A line that could not be read, echoed as the table typed it (`14 가공된 장작 2개@셋째`), never as the half
+    read into codes (`task 14 mF 2개@dry3`): the words were the table's, the reading the program's."""
+    if isinstance(e, NotationError) and e.text and said.strip() != read.strip():
+        e.text = said.strip()
+    return e

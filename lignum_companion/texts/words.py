@@ -249,6 +249,8 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return value
     if name == "step" or name.endswith("_step"):
         return step_name(value)
+    if name in ("verb", "allowed") and w["beside"]["token"]:  # a step's verbs: the table's word with the code
+        return verb_word(value)
     if name == "season":
         return season_name(value)
     if name == "spot":
@@ -353,6 +355,28 @@ def _typed_words() -> dict[str, str]:
     return table
 
 
+# A planned work card's word said where a verb goes is that step's verb (`벌목 hut:1` = `cut hut:1`): the
+# shown language names the step and its card alike (벌목, 건조, 톱질), and no card is ever a verb of a line.
+_CARD_VERBS = {"cutting": "cut", "drying": "dry", "sawing": "saw"}
+
+
+def verb(word: str) -> str:
+    """A typed word in a line's verb place as the verb it names ('대출' -> 'loan', '벌목' -> 'cut', 'cutting' ->
+    'cut'); any other word as it was."""
+    code = alias(word)
+    return _CARD_VERBS.get(code.casefold(), code)
+
+
+def verb_word(code: str) -> str:
+    """A verb as a refusal names it: in a language that shows its words beside the codes, the word a table may
+    type with the code beside it ('`대출`(loan)'), else the code ('`loan`')."""
+    if _w()["beside"]["token"]:
+        for word, meant in _aliases().items():
+            if code in (meant, _CARD_VERBS.get(meant)) and not word.isascii():
+                return texts.fill(_w()["format"]["typed_word"], word=word, code=code)
+    return f"`{code}`"
+
+
 def alias(word: str) -> str:
     """One typed word as its code ('판자' -> 'board', '예' -> 'y'); any other word as it was."""
     return _aliases().get(word.strip().casefold(), word)
@@ -378,6 +402,17 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
         return table[m.group(0).casefold()]
 
     return pattern.sub(swap, raw)
+
+
+def counts_first(line: str) -> str:
+    """A count said after the thing, as Korean says it, put before it as the notation writes it: `mF 2개@dry3` ->
+    `2mF@dry3` (from `가공된 장작 2개@셋째`), `buy:food 4개` and `buy:food4` -> `buy:4food`. A count glued on
+    without 개 is read only right after `:` or `+`, where nothing else can stand (`go 10 2` keeps its count)."""
+    import re
+
+    codes = "|".join(sorted((*D.PIECES, *D.EQUIPMENT, *D.CRAFTWORK), key=len, reverse=True))
+    line = re.sub(rf"(?<!\w)({codes})\s*(\d+)\s*개(?!\w)", r"\2\1", line)
+    return re.sub(rf"(?<=[:+])({codes})(\d+)(?![\w])", r"\2\1", line)
 
 
 # Where the game stands and whom it waits for: the engine's data (flow.position, flow.waiting) in words.

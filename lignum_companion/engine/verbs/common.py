@@ -70,9 +70,16 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
         mill, rest = True, 0
     if rest > 0:
         have = p.workers.get(kind, 0) if not g.winter else 0
-        extra = "mill_free" if p.mill_worker else "mill_used"
-        raise IllegalAction.keyed("workers_too_few", "R6", what=what, need=need, kind=kind,
-                                  name=p.name, have=have, huts=huts, extra=extra)
+        extra = "mill_out" if mill_said is False and p.mill_worker else "mill_free" if p.mill_worker else "mill_used"
+        fields = {"what": what, "need": need, "kind": kind, "name": p.name, "have": have, "huts": huts, "extra": extra}
+        # what the player has is said without its zeros (`0 huts` reads as huts spent, `0 hired` as a count)
+        if huts and have:
+            raise IllegalAction.keyed("workers_too_few_huts", "R6", **fields)
+        if huts:
+            raise IllegalAction.keyed("workers_too_few_huts_only", "R6", **fields)
+        if not have:
+            raise IllegalAction.keyed("workers_too_few_none", "R6", **fields)
+        raise IllegalAction.keyed("workers_too_few", "R6", **fields)
     return hired, huts, mill
 
 
