@@ -30,3 +30,20 @@ def test_the_travel_menu_names_a_planned_work_card_once(lang, code, name, typed)
     notes = [go_words(g, 0, a) for a in legal_actions(g, player=0) if a.verb == "go" and "card" in a.args]
     said = [n for n in notes if name in n]
     assert said and not any(typed in n for n in notes), notes
+
+
+@pytest.mark.parametrize(("code", "starting", "other"), [("en", "starting order", ("turn order", "start order ")),
+                                                         ("ko", "시작 순서", ("차례 순서",))])
+def test_the_new_game_summary_has_one_name_for_the_starting_order(tmp_path, code, starting, other):
+    """The summary said 'turn order' (the steps' order, R24) and 'start order' (R18): two orders for a table
+    to tell apart. The players' order is the starting order, as the wizard asked it; the steps' row says steps."""
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+
+    new = ["new", "-p", "anna,ben", "--mode", "expert", "--no-variants", "--order", "ben,anna",
+           "--areas", "anna=1,ben=2", "--winter", "6/3,7/4", "--name", "t", "--colors", "anna=red,ben=blue",
+           "--expansion", "none", "--warnings", "on", "-f", str(tmp_path / "x.lignum"), "--lang", code]
+    out = CliRunner().invoke(app, new, input="1 2 3 4\ny\n").output
+    assert f"{starting} " in out and "ben, anna" in out, out
+    assert not any(word in out for word in other), out
