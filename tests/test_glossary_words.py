@@ -47,3 +47,21 @@ def test_the_new_game_summary_has_one_name_for_the_starting_order(tmp_path, code
     out = CliRunner().invoke(app, new, input="1 2 3 4\ny\n").output
     assert f"{starting} " in out and "ben, anna" in out, out
     assert not any(word in out for word in other), out
+
+
+@pytest.mark.parametrize("code", ["en", "ko"])
+def test_the_same_warning_for_several_players_is_one_line_even_when_unshown_figures_differ(lang, code):
+    """'⚠ nicole and john: wood put on the river now never arrives…' was followed by '⚠ harold: wood put on
+    the river now never arrives…': harold held another number of rafts, a figure the warning does not show."""
+    from lignum_companion.engine.advice import Alert
+    from lignum_companion.views.game import warning_lines
+
+    lang(code)
+    alerts = [Alert("river-last-fall", name, "R8", 20, "transport", figures={"rafts": rafts})
+              for name, rafts in (("nicole", 2), ("harold", 1), ("john", 2))]
+    lines = warning_lines(alerts)
+    assert len(lines) == 2 and "nicole" in lines[1] and "harold" in lines[1] and "john" in lines[1], lines
+    # a warning whose shown figures differ stays a line each
+    alerts = [Alert("dry3-sale", name, "R12", 20, "selling", figures={"pieces": pieces})
+              for name, pieces in (("nicole", "mF"), ("harold", "2mF"))]
+    assert len(warning_lines(alerts)) == 3

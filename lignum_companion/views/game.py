@@ -524,20 +524,22 @@ def warning_text(alert: Any) -> str:
 
 def warning_lines(alerts: list[Any]) -> list[str]:
     """A heading and one line per warning ([] when there is none); the same warning for several players, worded
-    to begin with the player, is one line naming them all (issue 21)."""
+    to begin with the player, is one line naming them all (issue 21). 'The same' is the same words: figures
+    the text does not show (the rafts a player holds beside the last fall's river warning) do not split it."""
+    import dataclasses
+
     if not alerts:
         return []
     tpl = texts.load("advice")["warning"]
     groups: dict[tuple[str, str], list[Any]] = {}
     for a in alerts:
-        same = repr(sorted(a.figures.items())) if tpl.get(a.kind, "").startswith("{player}:") else a.key
+        alike = tpl.get(a.kind, "").startswith("{player}:")
+        same = warning_text(dataclasses.replace(a, player="")) if alike else a.key
         groups.setdefault((a.kind, same), []).append(a)
     out = [tpl["heading"]]
     for group in groups.values():
         first = group[0]
         if len(group) > 1:
-            import dataclasses
-
             names = join_names([a.player for a in group], texts.load("labels")["game"]["and"])
             first = dataclasses.replace(first, player=names)
         out.append("  ⚠ " + warning_text(first))
