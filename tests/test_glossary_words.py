@@ -65,3 +65,25 @@ def test_the_same_warning_for_several_players_is_one_line_even_when_unshown_figu
     alerts = [Alert("dry3-sale", name, "R12", 20, "selling", figures={"pieces": pieces})
               for name, pieces in (("nicole", "mF"), ("harold", "2mF"))]
     assert len(warning_lines(alerts)) == 3
+
+
+@pytest.mark.parametrize(("code", "seasons", "year", "short"), [
+    ("en", ["Spring", "Summer", "Fall", "Winter"], "year 1", ["Sp1", "Su1", "Fa1", "Wi1"]),
+    ("ko", ["봄", "여름", "가을", "겨울"], "1년차", ["봄1", "여름1", "가을1", "겨울1"])])
+def test_the_score_sheets_money_chart_names_the_seasons_and_years(lang, code, seasons, year, short):
+    """The chart's axis read 'Sp1 Su1 Fa1 Wi1': abbreviations a table must decode. Now the seasons by name and
+    each year once beneath its four seasons."""
+    import io
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import score_sheet
+
+    lang(code)
+    gf, g = gamefile.load(Path(__file__).parent.parent / "examples" / "expert-4p.lignum")
+    text = PdfReader(io.BytesIO(score_sheet.render(gf, g))).pages[0].extract_text()
+    axis = text[text.rindex(seasons[0]) - 200:]
+    assert all(s in axis for s in seasons) and year in axis, axis
+    assert not any(s in text for s in short), text
