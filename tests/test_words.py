@@ -148,7 +148,8 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         assert "가공된 침엽수 2개 (2mS)" in views.warning_text(dry3)
         assert "건조용 오두막 1개, 일꾼 숙소 1개" in views.warning_text(huts)
         assert "가공된 활엽수 (둘째 건조 구역)" in views.warning_text(lost)  # a stage named by its area
-        assert "교역" in views.warning_text(plan) and "(trade)" not in views.warning_text(plan) and "여름" in views.warning_text(plan)
+        said = views.warning_text(plan)
+        assert "교역" in said and "(trade)" not in said and "여름" in said
         assert views.reason_words("planned work trade") == "작업 계획 교역"
     finally:
         texts.choose(None)
