@@ -104,6 +104,8 @@ def test_the_status_path_line_says_each_location_in_words(lang, code, said):
     g = forward(start(4, mode="expert").game(), step="travel")
     play(g, None, "anna go 3")
     line = path_line(g)
+    assert "13\u00a0" in line  # a number never wraps away from its word ('13 / tasks')
+    line = line.replace("\u00a0", " ")
     assert said in line and ":" not in line.split(":", 1)[1], line
 
 
@@ -222,3 +224,22 @@ def test_no_shown_english_text_calls_an_unmilled_piece_a_disk():
     finally:
         texts.choose(None)
     assert not any("disk" in text for text in shown), shown
+
+
+@pytest.mark.parametrize("code", ["en", "ko"])
+def test_the_path_line_wraps_between_locations_never_inside_one(lang, code):
+    """At 80 columns '… · 13' ended a line and 'tasks · 14 …' began the next: a number must stay with its word
+    (a no-break space, which the wrapper holds and shows as a space)."""
+    import re
+
+    from helpers import play
+
+    from lignum_companion.views.game import path_line
+
+    lang(code)
+    g = forward(start(4, mode="expert").game(), step="travel")
+    play(g, None, "anna go 3", "ben go 4 1", "cleo go 10 1")
+    for width in range(40, 81):
+        lines = texts.wrap(path_line(g), width, "    ")
+        assert not any(re.search(r"(^|\s)\d+$", line) or line.lstrip().startswith("·") for line in lines), lines
+        assert "\u00a0" not in "".join(lines)

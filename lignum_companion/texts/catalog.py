@@ -362,14 +362,15 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
     characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
     and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown. The first line keeps its
-    own indentation, the others start with `subsequent_indent`; spaces inside a line are kept as they are."""
+    own indentation, the others start with `subsequent_indent`; spaces inside a line are kept as they are. A
+    no-break space (U+00A0: '13\u00a0tasks' on the path line) joins two words and is shown as a space."""
     import re
 
     text = hold_ticked(text.expandtabs())
     lines: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]
     line, used = lead, len(lead)
-    for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
+    for space, word in re.findall(r"([^\S\u00a0]*)((?:[^\s]|\u00a0)+)", text[len(lead):]):  # a no-break space holds
         w = display_width(word.replace("\x00", " "))  # a held space (hold_ticked) still takes its column
         sep = " " * len(space) if line.strip() else ""
         if line.strip() and used + len(sep) + w > width:
@@ -378,7 +379,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
         line, used = line + sep + word, used + len(sep) + w
     if line.strip():
         lines.append(line)
-    return [line.replace("\x00", " ") for line in lines]
+    return [line.replace("\x00", " ").replace("\u00a0", " ") for line in lines]
 
 
 def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> list[str]:
