@@ -58,12 +58,12 @@ class ChartPart(SheetBase):
         d = Drawing(width, height)
         d.initialFontName = self.fonts.regular  # type: ignore[attr-defined]  # the renderer would start in the unembedded Helvetica
         lp = LinePlot()
-        lp.x, lp.y = 30, 18
+        lp.x, lp.y = 30, 26 + size  # room under the seasons for the row of years
         lp.width, lp.height = width - legend_w - lp.x - 6, height - lp.y - 6  # type: ignore[assignment]  # stubs say int; points are floats
         lp.data = [s if len(s) > 1 else s + s for s in series]  # a lone start point still draws its marker
-        ticks = [L["chart_start"]] + [
-            texts.fill(L["chart_season"], season=L["seasons"][D.round_season(r)], year=D.round_year(r))
-            for r in range(1, D.ROUNDS + 1)] + [L["chart_final"]]
+        # the seasons by name, their year once beneath them ('Spring … Winter', 'year 1'), never 'Sp1'
+        ticks = [L["chart_start"]] + [texts.fill(L["chart_season"], season=L["season_names"][D.round_season(r)])
+                                      for r in range(1, D.ROUNDS + 1)] + [L["chart_final"]]
         lp.xValueAxis.valueMin, lp.xValueAxis.valueMax, lp.xValueAxis.valueStep = 0, D.ROUNDS + 1, 1
         lp.xValueAxis.labelTextFormat = lambda v: ticks[int(round(v))] if 0 <= round(v) < len(ticks) else ""
         lp.yValueAxis.valueMin, lp.yValueAxis.valueStep = -step * ((-bottom + step - 1) // step), step
@@ -90,6 +90,14 @@ class ChartPart(SheetBase):
             marker.size = ch["marker_size"] * nest[i]
             lp.lines[i].symbol = marker
         d.add(lp)
+        years = sorted({D.round_year(r) for r in range(1, D.ROUNDS + 1)})
+        for year in years:
+            rounds = [r for r in range(1, D.ROUNDS + 1) if D.round_year(r) == year]
+            left, right = (lp.x + lp.width * r / (D.ROUNDS + 1) for r in (rounds[0], rounds[-1]))
+            said = texts.fill(L["chart_year"], year=year)
+            d.add(Line(left - 8, 6 + size, right + 8, 6 + size, strokeColor=self.C["rule"], strokeWidth=0.5))
+            d.add(String((left + right) / 2, 2, said, fontName=self.fonts.one_font(said), fontSize=size,
+                         fillColor=self.C["muted"], textAnchor="middle"))
         # legend: a line, a marker and the name drawn run by run (names may mix scripts)
         lx = width - legend_w + 6
         for i, p in enumerate(players):

@@ -364,7 +364,8 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, unless it is longer than a
     whole line (a path of 13 tokens at 80 columns): that one breaks at its spaces rather than run past the width.
     The first line keeps its own indentation, the others start with `subsequent_indent`; spaces inside a line
-    are kept as they are."""
+    are kept as they are. A no-break space (U+00A0: '13\u00a0tasks' on the path line) joins two words and is
+    shown as a space."""
     import re
 
     text = hold_ticked(text.expandtabs())
@@ -373,7 +374,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     line, used = lead, len(lead)
     room = width - display_width(subsequent_indent)
     words: list[tuple[str, str]] = []
-    for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
+    for space, word in re.findall(r"([^\S\u00a0]*)((?:[^\s]|\u00a0)+)", text[len(lead):]):  # U+00A0 holds
         if "`" in word and "\x00" in word and display_width(word.replace("\x00", " ")) > room:
             first, *rest = word.split("\x00")
             words += [(space, first)] + [(" ", part) for part in rest]
@@ -388,7 +389,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
         line, used = line + sep + word, used + len(sep) + w
     if line.strip():
         lines.append(line)
-    return [line.replace("\x00", " ") for line in lines]
+    return [line.replace("\x00", " ").replace("\u00a0", " ") for line in lines]
 
 
 def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> list[str]:

@@ -66,10 +66,9 @@ def mode(code: str) -> str:
 
 
 def card(code: str) -> str:
-    """A planned work card by its code ('trade', or '교역(trade)')."""
-    if not _w()["beside"]["card"]:
-        return code
-    return _beside("card", texts.load("reference")["expert"]["card_names"].get(code, code), code)
+    """A planned work card by its name ('Trade', '교역'): a table reads the name; the code is typed, and the menu's
+    action or the help shows it where typing needs it ([beside] card puts it beside the name, '교역(trade)')."""
+    return _beside("card", card_name(code), code)
 
 
 def _squashed(word: str) -> str:
@@ -78,9 +77,9 @@ def _squashed(word: str) -> str:
 
 
 def card_name(code: str) -> str:
-    """A planned work card's name alone ('난방 공급', 'heating-supply' in English): where it is read, not typed
-    (`show`'s table, issue 32: no `(heating-supply)` beside it)."""
-    return texts.load("reference")["expert"]["card_names"].get(code, code) if _w()["beside"]["card"] else code
+    """A planned work card's name alone ('난방 공급', 'Heating Supply'): where it is read, not typed (`show`'s
+    table, issue 32: no `(heating-supply)` beside it)."""
+    return texts.load("reference")["expert"]["card_names"].get(code, code)
 
 
 def card_code(word: str) -> str | None:

@@ -335,7 +335,13 @@ def _holdings_event(g: Game, e: E.PlayerEvent, s: Said, fodder: dict[int, list[s
     elif isinstance(e, E.TokenTaken):
         add(_fill("coin" if e.token == "coin" else "token", token=words.thing(e.token), location=e.location))
     elif isinstance(e, E.WorkersHired):
-        add(_fill("hired", workers=workers(e.workers)))
+        free = e.supply.get("free_sawyers", 0)  # the sawyer location's free sawyer is taken, not hired (R3)
+        if free:
+            paid = dict(e.workers, sawyers=e.workers.get("sawyers", 0) - free)
+            add(_fill("hired_free", location=e.location) if not any(paid.values())
+                else _fill("hired_free_and", location=e.location, workers=workers(paid)))
+        else:
+            add(_fill("hired", workers=workers(e.workers)))
     elif isinstance(e, E.FodderTaken):
         add(_fill("fodder", value=e.value))
     elif isinstance(e, E.AreaToken):

@@ -204,21 +204,26 @@ def board_rows(g: Game) -> tuple[list[str], list[list[Any]]]:
 
 
 def path_line(g: Game) -> str:
-    """The path in the numbering of the board in use (R2, R23), with who stands where."""
+    """The path in the numbering of the board in use (R2, R23), with who stands where, in the travel menu's words
+    ('8 planned work · 11 (nicole)'; a location whose token is taken is left out unless someone stands on it),
+    never abbreviations such as '8:plan 11:·[n]' a table must decode."""
     w = texts.load("labels")["flow"]
     if not g.path:
         return w["path_empty"]
-    short = texts.load("words")["path"]
+    named = texts.load("words")["path"]
     parts = []
     board = g.board
     for loc in range(1, board.last + 1):
-        who = "".join(g.players[i].name[0] for i in g.occupants(loc))
+        who = ", ".join(g.players[i].name for i in g.occupants(loc))
         kind = board.kind(loc)
-        tok = words.thing(g.path.get(str(loc)) or "") if kind == "token" else short.get(kind, kind)
+        what = words.thing(g.path.get(str(loc)) or "") if kind == "token" else named.get(kind, kind)
         if (kind == "plan" and not g.has_planned_work) or (kind == "tasks" and not g.has_tasks):
-            tok = "-"  # skipped entirely in this mode (R2)
-        parts.append(f"{loc}:{tok or '·'}{'[' + who + ']' if who else ''}")
-    return texts.fill(w["path_line"], path=" ".join(parts))
+            what = w["path_skipped"]  # skipped entirely in this mode (R2)
+        if not what and not who:
+            continue  # its token taken and nobody there: nothing on the board to read
+        key = "path_here" if what and who else "path_item" if what else "path_who"
+        parts.append(texts.fill(w[key], loc=loc, what=what, names=who))
+    return texts.fill(w["path_line"], path=w["path_joiner"].join(parts))
 
 
 def header_line(g: Game) -> str:
@@ -278,7 +283,9 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
     n = len(g.players)
     for (_rnd, step), who in by_step.items():
         if len({pi for pi, _ in who}) == n and all(why in EMPTY_SKIPS for _, why in who):
-            idle.append(step_name(step))
+            reasons = {why for _, why in who}  # one reason for all: said as it is on the board; else the step
+            said = scr["idle"].get(reasons.pop(), scr["idle"]["other"]) if len(reasons) == 1 else scr["idle"]["other"]
+            idle.append(texts.fill(said, step=step_name(step)))
             continue
         said: dict[str, list[str]] = {}
         for pi, why in who:
@@ -293,8 +300,9 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
                                       why=texts.fill(tpl.get(why) or scr.get(why) or tpl["nothing"], name=name)))
             if text:
                 out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
-    if idle:
-        out.insert(0, texts.fill(scr["nobody"], steps=", ".join(idle)))
+    if idle:  # a sentence about the board ('No wood arrives from the river for anyone.'), not the step's code name
+        said = scr["nobody_joiner"].join(idle)
+        out.insert(0, texts.fill(scr["nobody"], steps=said[:1].upper() + said[1:]))
     return out
 
 
@@ -537,20 +545,22 @@ def warning_text(alert: Any) -> str:
 
 def warning_lines(alerts: list[Any]) -> list[str]:
     """A heading and one line per warning ([] when there is none); the same warning for several players, worded
-    to begin with the player, is one line naming them all (issue 21)."""
+    to begin with the player, is one line naming them all (issue 21). 'The same' is the same words: figures
+    the text does not show (the rafts a player holds beside the last fall's river warning) do not split it."""
+    import dataclasses
+
     if not alerts:
         return []
     tpl = texts.load("advice")["warning"]
     groups: dict[tuple[str, str], list[Any]] = {}
     for a in alerts:
-        same = repr(sorted(a.figures.items())) if tpl.get(a.kind, "").startswith("{player}:") else a.key
+        alike = tpl.get(a.kind, "").startswith("{player}:")
+        same = warning_text(dataclasses.replace(a, player="")) if alike else a.key
         groups.setdefault((a.kind, same), []).append(a)
     out = [tpl["heading"]]
     for group in groups.values():
         first = group[0]
         if len(group) > 1:
-            import dataclasses
-
             names = join_names([a.player for a in group], texts.load("labels")["game"]["and"])
             first = dataclasses.replace(first, player=names)
         out.append("  ⚠ " + warning_text(first))

@@ -183,8 +183,7 @@ def toolbar_forms(g: Game) -> list[str]:
     if g.over:
         return [views.header_line(g)]
     t = texts.load("screen")["text"]
-    short_where = _fill("where", season=views.season_name(g.season).capitalize(), year=g.year,
-                        step=views.step_name(g.step)) if g.round <= D.ROUNDS else where(g)
+    place = where(g)  # one form on every line ('spring year 1, travel'), never 'Spring y1' beside it
     turn = short = ""
     actor = flow.actors(g)
     if actor and flow.actor_kind(g) not in ("table", "all"):
@@ -197,14 +196,14 @@ def toolbar_forms(g: Game) -> list[str]:
     ahead = [x["name"] for x in wait.get("ahead", [])]
     few = _fill("waiting_names", names=", ".join(names)) if names else waiting
     if ahead:
-        few = _fill("waiting_ahead", names=", ".join(names), ahead=len(ahead))
+        few = _fill("waiting_ahead", names=", ".join(names))  # the others: on later steps (R24)
     fewest = _fill("waiting_count", n=len(names) + len(ahead)) if names else ""
 
     def line(*parts: str) -> str:
         return " · ".join(x for x in parts if x)
 
-    return [line(where(g), turn, waiting), line(short_where, turn, waiting), line(short_where, turn, few),
-            line(short_where, short, few), line(short_where, short, fewest), line(short_where, short)]
+    return [line(place, turn, waiting), line(place, turn, few), line(place, short, few), line(place, short, fewest),
+            line(place, short)]
 
 
 def forecast_brief(g: Game) -> list[str]:
