@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from helpers import fix, game_at
+
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words as W
 
@@ -31,3 +33,20 @@ def test_equal_pieces_a_task_needs_are_counted_not_listed_one_by_one():
     with lang("en"):
         assert W.needs(pairs) == ("2 milled firewood from the third drying area, "
                                   "milled hardwood from the second drying area")
+
+
+def _echo(g, line: str, code: str) -> list[str]:
+    """The echo `play` shows for `line`, in the language `code`."""
+    from lignum_companion.engine import play as engine_play
+    from lignum_companion.views import events as echo
+
+    before = g.clone()
+    return echo.event_lines(g, engine_play(g, line).events, code, before=before)
+
+
+def test_a_market_purchase_says_its_verb_once_with_the_goods_joined():
+    for code, want, twice in (("ko", "시장에서 사기: 톱 1개, 음식 2개", "시장에서 사기: 음식"),
+                              ("en", "buy 1 saw, 2 food at the market", "buy 2 food")):
+        g = game_at(2, step="travel", round=1, before=(fix("anna", "money", 3),))
+        text = " ".join(_echo(g, "anna go 19 buy:saw+2food", code))
+        assert want in text and twice not in text, text

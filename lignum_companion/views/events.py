@@ -92,6 +92,8 @@ class Said:
     tail: list[str] = field(default_factory=list)  # said after the moves (a task complete)
     by: list[str] = field(default_factory=list)  # the workers who did it (hired workers, the mill worker)
     foreman: str = ""  # the foreman's move, said when nothing else is
+    bought: list[str] = field(default_factory=list)  # goods bought at the market, said under one verb
+    bought_at: int = -1  # the part that says them
 
     @property
     def text(self) -> str:
@@ -325,8 +327,17 @@ def _holdings_event(g: Game, e: E.PlayerEvent, s: Said, fodder: dict[int, list[s
                 add(_fill("gained", items=_fill("fodder_value", value=new)))
         else:
             by_card = e.source in D.PLANNED_WORK
-            key = "bought" if e.source == "market" else "gained_card" if by_card else "gained"
-            add(_fill(key, items=_held(e.items, e.holding), card=card(e.source) if by_card else e.source))
+            if e.source == "market":  # a saw and food bought together: one verb, the goods joined
+                s.bought.append(_held(e.items, e.holding))
+                text = _fill("bought", items=_tpl()["joiner_short"].join(s.bought))
+                if s.bought_at < 0:
+                    s.bought_at = len(s.parts)
+                    add(text)
+                else:
+                    s.parts[s.bought_at] = text
+            else:
+                add(_fill("gained_card" if by_card else "gained", items=_held(e.items, e.holding),
+                          card=card(e.source) if by_card else e.source))
     elif isinstance(e, E.Spent):
         _spent(e, s, fodder)
     elif isinstance(e, E.ForemanMoved):
