@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from helpers import fix, game_at
+from helpers import fix, game_at, script_to, start
 
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words as W
@@ -50,3 +50,11 @@ def test_a_market_purchase_says_its_verb_once_with_the_goods_joined():
         g = game_at(2, step="travel", round=1, before=(fix("anna", "money", 3),))
         text = " ".join(_echo(g, "anna go 19 buy:saw+2food", code))
         assert want in text and twice not in text, text
+
+
+def test_a_spent_hut_is_named_once():
+    for code, hut in (("ko", "음식 저장고"), ("en", "food-storage hut")):
+        script = script_to(start(2), step="placement", round=2).then("placement 3:2food")
+        g = script_to(script, step="travel", round=2).then(fix("ben", "food-hut", 1)).game()
+        text = " ".join(_echo(g, "ben foodhut 3", code))
+        assert text.count(hut) == 1, text

@@ -73,7 +73,7 @@ def test_a_hut_spent_by_a_transport_is_said():
     """issue 29: `victoria sledge saw:H hut:1`, `carry sale:S hut:1`: the hut token just disappeared."""
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     text = said(g, "anna carry sale:S hut:1")["anna"]
-    assert "spend 1 accommodation hut: return the accommodation hut token" in text
+    assert "spend 1 accommodation hut (back to the supply)" in text
     assert "1 softwood: woodpile → sale area" in text
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     texts.choose("ko")

@@ -402,7 +402,7 @@ def _spent(e: E.Spent, s: Said, fodder: dict[int, list[str]]) -> None:
         s.by.append(_tpl()["mill_worker"])
     elif e.holding == "huts":
         for hut, n in e.items.items():
-            add(_fill("hut", huts=words.counted(n, hut, hut=True), hut=texts.load("words")["huts"].get(hut, hut)))
+            add(_fill("hut", huts=words.counted(n, hut, hut=True)))  # the hut named once
     elif e.holding == "fodder":
         for value, n in e.items.items():
             fodder.setdefault(e.player, []).extend([value] * n)
