@@ -58,3 +58,21 @@ def test_a_spent_hut_is_named_once():
         g = script_to(script, step="travel", round=2).then(fix("ben", "food-hut", 1)).game()
         text = " ".join(_echo(g, "ben foodhut 3", code))
         assert text.count(hut) == 1, text
+
+
+def test_the_winter_bill_names_what_is_short_and_says_its_cost_once(tmp_path):
+    import io
+
+    from lignum_companion import table
+
+    for code, bill, short in (("ko", "겨울 청구서, anna:", "음식 4개, 난방 목재 2개 부족: $18"),
+                              ("en", "Winter bill, anna:", "4 food, 2 heating wood missing: $18")):
+        path = script_to(start(2), step="bonus", round=4).write(tmp_path / f"bill-{code}.lignum")
+        out = io.StringIO()
+        con = table.Console(tty=False, stdin=io.StringIO("\n" * 7 + "quit\n"), stdout=out)
+        with lang(code):
+            table.play(path, con=con, seed="1")
+        text = " ".join(out.getvalue().split())
+        line = text[text.index(bill):].split(" -- ")[0]
+        assert short in line, line
+        assert line.count("$18") == 1, line  # not again as 'winter -$18'

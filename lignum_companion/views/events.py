@@ -435,10 +435,11 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
             parts.append(_fill("bill_food_carpenters" if asks else "bill_food", food=food["handed"], asks=asks))
         elif heat:
             parts.append(_fill("bill_heat", heat=heat["handed"]))
-        missing = sum(b.get("missing", 0) for b in own)
         cost = sum(b.get("cost", 0) for b in own)
-        if missing:
-            parts.append(_fill("bill_missing", missing=missing, cost=cost))
+        short = [_fill("bill_short_food" if b.get("step") == "feeding" else "bill_short_heat", n=b["missing"])
+                 for b in own if b.get("missing")]
+        if short:  # what is short, by name, and its cost once (the money change follows as figures alone)
+            parts.append(_fill("bill_missing", what=_tpl()["joiner_short"].join(short), cost=cost))
         loans = sum(b.get("loans_taken", 0) for b in own)
         if loans:
             parts.append(_fill("bill_loans_one" if loans == 1 else "bill_loans", n=loans, amount=loans * D.LOAN_AMOUNT))
@@ -457,7 +458,6 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
             parts.append(_fill("bill_discarded", n=left))
         paid = [b for b in own if "money_before" in b]
         if paid and (cost or loans):
-            parts.append(_fill("money", reasons=_fill("bill_paid", cost=cost),
-                               before=paid[0]["money_before"], after=paid[-1].get("money_after", 0)))
+            parts.append(_fill("cash", before=paid[0]["money_before"], after=paid[-1].get("money_after", 0)))
         out.append(Said(pi, g.players[pi].name, True, parts, kind="bill"))
     return out
