@@ -76,3 +76,18 @@ def test_the_winter_bill_names_what_is_short_and_says_its_cost_once(tmp_path):
         line = text[text.index(bill):].split(" -- ")[0]
         assert short in line, line
         assert line.count("$18") == 1, line  # not again as 'winter -$18'
+
+
+def test_the_last_winter_cut_warning_speaks_of_wood_that_would_be_cut_and_only_at_the_cutting_step():
+    from lignum_companion.engine import advice
+    from lignum_companion.views.game import warning_text
+
+    assert not [a for a in advice.warnings(game_at(2, step="bonus", round=8)) if a.kind == "last-winter-cut"]
+    g = game_at(2, step="cutting", round=8)
+    [a] = [a for a in advice.warnings(g) if a.kind == "last-winter-cut" and a.player == "anna"]
+    with lang("ko"):
+        ko = warning_text(a)
+    with lang("en"):
+        en = warning_text(a)
+    assert ko.startswith("anna: 지금 벌목하면 장작 2개가") and "벤 목재" not in ko, ko  # not yet cut (R13)
+    assert en.startswith("anna: cutting now would bring 2 firewood") and "wood cut now" not in en, en
