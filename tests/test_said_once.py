@@ -91,3 +91,24 @@ def test_the_last_winter_cut_warning_speaks_of_wood_that_would_be_cut_and_only_a
         en = warning_text(a)
     assert ko.startswith("anna: 지금 벌목하면 장작 2개가") and "벤 목재" not in ko, ko  # not yet cut (R13)
     assert en.startswith("anna: cutting now would bring 2 firewood") and "wood cut now" not in en, en
+
+
+def _menu_notes(g, code: str) -> dict[str, str]:
+    """The shown entries of the acting player's menu and their notes, in the language `code`."""
+    from lignum_companion.engine import flow
+    from lignum_companion.table.entries import MenuContext
+    from lignum_companion.table.menu import Said
+    from lignum_companion.table.turns import turn_menu
+
+    with lang(code):
+        menu = turn_menu(MenuContext(g, Said(), None), flow.actors(g)[0])
+    return {c.shown: c.note for c in menu.choices}
+
+
+def test_the_drying_steps_done_entry_speaks_of_the_sale_area_only_when_it_holds_wood():
+    empty = game_at(2, step="drying", round=1, before=(fix("anna", "drying-hut", 1), fix("anna", "dry1.S", 1)))
+    assert _menu_notes(empty, "ko")["done"] == "이 단계를 마칩니다"
+    assert _menu_notes(empty, "en")["done"] == "finished with this step"
+    held = game_at(2, step="drying", round=1, before=(fix("anna", "sale.S", 1), fix("anna", "dry1.S", 1)))
+    assert _menu_notes(held, "ko")["done"] == "가판대를 그대로 둠"
+    assert _menu_notes(held, "en")["done"] == "leave the sale area as it is"

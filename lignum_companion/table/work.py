@@ -286,5 +286,6 @@ def menu_drying(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
     if len(drys) > 6:
         choices.append(Choice("dry ...", tpl("note_dry_other"), follow=typed(ctx, p, "dry", "ask_dry"), rare=True))
     done = [a for a in main if a.verb == "done"]
-    choices += [choice(a, tpl("note_no_dry")) for a in done]
+    kept = tpl("note_no_dry") if any(p.wood["sale"].values()) else tpl("note_done")  # an empty sale area: no 'leave'
+    choices += [choice(a, kept) for a in done]
     return choices, 0
