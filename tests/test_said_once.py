@@ -112,3 +112,14 @@ def test_the_drying_steps_done_entry_speaks_of_the_sale_area_only_when_it_holds_
     held = game_at(2, step="drying", round=1, before=(fix("anna", "sale.S", 1), fix("anna", "dry1.S", 1)))
     assert _menu_notes(held, "ko")["done"] == "가판대를 그대로 둠"
     assert _menu_notes(held, "en")["done"] == "leave the sale area as it is"
+
+
+def test_sawing_all_the_logs_into_the_firewood_storage_says_all_not_four_of_them():
+    g = game_at(2, step="sawing", round=1, before=(fix("anna", "saw.F", 1), fix("anna", "saw", 1)),
+                winter=((4, 4), (5, 5)))
+    assert _menu_notes(g, "ko")["saw F store:4"] == "장작 1개 → 가공된 장작 4개, 모두 장작 창고로 (난방)"
+    assert _menu_notes(g, "en")["saw F store:4"] == ("1 firewood → 4 milled firewood, all to the firewood storage "
+                                                     "(heating)")
+    assert "가공된 장작 4개: 모두 장작 창고에 (" in _echo(g.clone(), "anna saw F store:4", "ko")[0]
+    assert "4 milled firewood: all to the firewood storage (" in _echo(g.clone(), "anna saw F store:4", "en")[0]
+    assert "2 to the firewood storage, 2 to the sale area" in _echo(g.clone(), "anna saw F store:2", "en")[0]

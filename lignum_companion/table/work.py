@@ -213,7 +213,8 @@ def menu_sawing(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
                 default = len(choices)
             logs = total(a.args["store"])
             said = {"kind": words.thing(kind), "milled": words.thing("m" + kind)}  # 1 softwood → 3 milled softwood
-            note = counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
+            note = tpl("note_saw_store_all", n=n, **said) if logs == n > 1 else \
+                counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
             choices.append(choice(a, note))
         for a in acts:
             if total(a.args["disks"]) == 2:

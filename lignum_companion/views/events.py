@@ -295,9 +295,11 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
             for k, n in bag.items():
                 logs[k] = logs.get(k, 0) + n
         one_kind = len(logs) == 1
-        where = _tpl()["joiner_short"].join(_fill("sawn_to_n", n=sum(b.values()), area=place(a)) if one_kind else
-                                            _fill("sawn_to", logs=pieces(b), area=place(a))
-                                            for a, b in e.logs.items() if b)
+        areas = [a for a, b in e.logs.items() if b]
+        where = _fill("sawn_all", area=place(areas[0])) if len(areas) == 1 and sum(logs.values()) > 1 else \
+            _tpl()["joiner_short"].join(_fill("sawn_to_n", n=sum(b.values()), area=place(a)) if one_kind else
+                                        _fill("sawn_to", logs=pieces(b), area=place(a))
+                                        for a, b in e.logs.items() if b)  # all of them to one area: 'all'
         add(_fill("sawn", disks=pieces(e.disks), logs=pieces(logs), where=where))
     elif isinstance(e, E.DryingShift):
         moves = _tpl()["joiner_short"].join(_fill("moved", pieces=pieces(m["pieces"]), src=place(m["src"]),
