@@ -123,3 +123,20 @@ def test_sawing_all_the_logs_into_the_firewood_storage_says_all_not_four_of_them
     assert "가공된 장작 4개: 모두 장작 창고에 (" in _echo(g.clone(), "anna saw F store:4", "ko")[0]
     assert "4 milled firewood: all to the firewood storage (" in _echo(g.clone(), "anna saw F store:4", "en")[0]
     assert "2 to the firewood storage, 2 to the sale area" in _echo(g.clone(), "anna saw F store:2", "en")[0]
+
+
+def test_fodder_is_shown_by_the_value_its_token_shows_never_a_bare_number():
+    from lignum_companion.table.entries import MenuContext
+    from lignum_companion.table.menu import Said
+    from lignum_companion.table.turns import turn_header
+
+    g = game_at(2, step="travel", round=1, before=(fix("anna", "wagon", 1), fix("anna", "money", 3)))
+    assert "사료 토큰 가져오기(값 3)" in " ".join(_echo(g, "anna go 6", "ko"))
+    g.players[0].fodder = [2, 3]
+    with lang("ko"):
+        head = turn_header(MenuContext(g, Said(), None), g.players[0])[0]
+    assert "사료 2개(값 3, 2)" in head and "사료 2,3" not in head, head
+    with lang("ko"):
+        assert W.fodder([2, 3]) == "사료 2개(값 3, 2)" and W.fodder([3]) == "사료(값 3)"
+    with lang("en"):
+        assert W.fodder([2, 3]) == "2 fodder (values 3, 2)" and W.fodder([3]) == "fodder (value 3)"

@@ -66,7 +66,7 @@ def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
     text = said(g, "anna wagon sale:3F")["anna"]
     assert "3 firewood: woodpile → sale area (1 bearer)" in text and "turn the fodder from 3 to 2" in text
     assert "1 wagon back to the supply" in text  # the wagon token is spent (R7)
-    assert "fodder 2 spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
+    assert "fodder (value 2) spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
 
 
 def test_a_hut_spent_by_a_transport_is_said():

@@ -207,6 +207,14 @@ def needs(pairs: list[Any]) -> str:
                      for (pc, st), n in counts.items()) or w["task_needs_nothing"]
 
 
+def fodder(values: list[int] | list[str]) -> str:
+    """Fodder tokens held, counted, each by the value it shows ('사료 2개(값 3, 2)' / '2 fodder (values 3, 2)'):
+    '사료 2,3' read as a count or a page (R7)."""
+    shown = sorted(values, key=int, reverse=True)
+    key = texts.counted(_w()["phrases"], "fodder", len(shown))
+    return texts.fill(key, n=len(shown), values=", ".join(map(str, shown)))
+
+
 def correction(text: str) -> str:
     """A player's correction in the shown words ('round 5: shingle -1 (…)' -> '라운드 5: 지붕널(shingle) -1 (…)').
 
