@@ -140,3 +140,31 @@ def test_fodder_is_shown_by_the_value_its_token_shows_never_a_bare_number():
         assert W.fodder([2, 3]) == "사료 2개(값 3, 2)" and W.fodder([3]) == "사료(값 3)"
     with lang("en"):
         assert W.fodder([2, 3]) == "2 fodder (values 3, 2)" and W.fodder([3]) == "fodder (value 3)"
+
+
+class _Asked:
+    """A console that records the wizard's questions and takes each default."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def select(self, question: str, choices: list, default: int) -> object:
+        self.asked.append(question)
+        return choices[default][1]
+
+
+def test_the_wizards_warning_question_names_only_what_the_chosen_mode_has():
+    import random
+
+    from lignum_companion.table.wizard import _Wizard as Wizard
+
+    for code, plans, tasks in (("ko", "작업 계획", "과업"), ("en", "plans", "tasks")):
+        asked = {}
+        for mode in ("basic", "advanced", "expert"):
+            con = _Asked()
+            with lang(code):
+                assert Wizard({}, con, random.Random(1)).warnings(mode) is True
+            asked[mode] = con.asked[0]
+        assert plans not in asked["advanced"] and plans not in asked["basic"], asked  # no planned work (R20)
+        assert tasks in asked["advanced"] and tasks not in asked["basic"], asked  # tasks: advanced and expert (R19)
+        assert plans in asked["expert"], asked
