@@ -168,3 +168,40 @@ def test_the_wizards_warning_question_names_only_what_the_chosen_mode_has():
         assert plans not in asked["advanced"] and plans not in asked["basic"], asked  # no planned work (R20)
         assert tasks in asked["advanced"] and tasks not in asked["basic"], asked  # tasks: advanced and expert (R19)
         assert plans in asked["expert"], asked
+
+
+def _play(path, script, answers: list[str], code: str) -> str:
+    """What `lignum play` shows for these answers, in the language `code`."""
+    import io
+
+    from lignum_companion import table
+
+    script.write(path)
+    out = io.StringIO()
+    con = table.Console(tty=False, stdin=io.StringIO("\n".join(answers) + "\n"), stdout=out)
+    with lang(code):
+        table.play(path, con=con, seed="1")
+    return out.getvalue()
+
+
+def test_a_rules_answer_inside_a_game_without_the_expansion_leaves_out_the_carpenters(tmp_path):
+    from lignum_companion.views import rules_lookup as rl
+
+    for code, carpenter in (("ko", "목수"), ("en", "carpenter")):
+        with lang(code):
+            for t in rl.list_topics():  # every part marked is in its text (a reworded text would keep it silently)
+                flat = " ".join(t.body.split())
+                assert all(" ".join(text.split()) in flat for text, _ in t.expansion_only), (code, t.id)
+                assert "R23" not in rl.without_expansion(t).rules or not t.expansion_only
+            feeding = rl.without_expansion(rl.topic("winter-feeding"))
+            assert carpenter not in feeding.body and "R23" not in feeding.body, feeding.body
+            assert carpenter in rl.topic("winter-feeding").body  # the whole text for a game with it
+    for code, ask, carpenter in (("ko", "겨울 음식", "목수"), ("en", "winter food", "carpenter")):
+        base = _play(tmp_path / f"base-{code}.lignum", script_to(start(2), step="travel", round=1),
+                     [f"rules {ask}", "quit"], code)
+        answer = base.split("[winter-feeding]")[1]
+        assert carpenter not in answer and "R23" not in answer, answer
+        joinery = _play(tmp_path / f"joinery-{code}.lignum",
+                        script_to(start(2, expansion="joinery"), step="travel", round=1),
+                        [f"rules {ask}", "quit"], code)
+        assert carpenter in joinery.split("[winter-feeding]")[1]
