@@ -205,3 +205,22 @@ def test_a_rules_answer_inside_a_game_without_the_expansion_leaves_out_the_carpe
                         script_to(start(2, expansion="joinery"), step="travel", round=1),
                         [f"rules {ask}", "quit"], code)
         assert carpenter in joinery.split("[winter-feeding]")[1]
+
+
+def test_the_score_sheets_ledger_writes_a_net_of_zero_as_the_other_rows_write_theirs():
+    from pathlib import Path
+
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import score_sheet as pdf
+
+    gf, g = gamefile.load(Path(__file__).resolve().parent.parent / "examples" / "advanced-3p.lignum")
+    for code in ("ko", "en"):
+        with lang(code):
+            sheet = pdf._Sheet(gf, g, pdf.paper_size("A4"), pdf.default_fonts(), None)
+            sheet.width = 500  # as build() sets it from the page
+            tables = [x for x in sheet.ledger() if hasattr(x, "_content")]
+            rows = [[c.getPlainText() for c in row]
+                    for block in tables for part in block._content if hasattr(part, "_cellvalues")
+                    for row in part._cellvalues[1:]]
+        zero = [row for row in rows if row[-1] and row[-2] in ("", "$0")]
+        assert zero and all(row[-2] == "$0" for row in zero), (code, zero)  # lena's second winter: nothing moved
