@@ -57,8 +57,8 @@ def echoes(out: str, ok: str, auto: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "ok", "auto", "hut"), [
-    ("ko", "저장", "자동", "일꾼 숙소 1개를 써서 일꾼 숙소 토큰을 공급처로"),
-    ("en", "ok", "Automatic", "spend 1 accommodation hut: return the accommodation hut token"),
+    ("ko", "저장", "자동", "일꾼 숙소 1개를 써서 공급처로 돌려놓기"),
+    ("en", "ok", "Automatic", "spend 1 accommodation hut (back to the supply)"),
 ])
 def test_a_whole_expert_game_piped_tells_each_move_in_words(tmp_path, lang, ok, auto, hut) -> None:
     lines, out = piped(tmp_path, "expert-4p.lignum", lang)

@@ -255,8 +255,8 @@ def test_a_winter_shortfall_shows_the_bill_and_offers_the_cheapest_sale_first(tm
                           "sawing area: $8")  # the wood in words first (issue 21)
     assert cheapest < menu.index(": $10")  # cheapest cover first
     assert "anna feed dry2:S saw:F" in done
-    assert ("ok: anna: winter bill: feeding: hand in 0 food; 4 missing: $12; sell 1 softwood from the "
-            "second drying area, 1 firewood from the sawing area; winter -$12, $5 → $1") in " ".join(text.split())
+    assert ("ok: anna: winter bill: feeding: hand in 0 food; 4 food missing: $12; sell 1 softwood from "
+            "the second drying area, 1 firewood from the sawing area; $5 → $1") in " ".join(text.split())
 
 
 def test_sawing_firewood_fills_the_storage_up_to_the_winter_card_by_default(tmp_path):

@@ -327,5 +327,5 @@ def test_foodhut_with_the_area_after_its_key_takes_that_areas_food(tmp_path: Pat
     code, out = run_session(path, ["foodhut 3", "quit"])
     assert code == 0, out
     assert actions(path)[-1] == "ben foodhut 3"
-    assert "ok: ben: spend 1 food-storage hut: return the food-storage hut token; 2 food from cutting area 3" in \
+    assert "ok: ben: spend 1 food-storage hut (back to the supply); 2 food from cutting area 3" in \
         " ".join(out.split())

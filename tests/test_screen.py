@@ -66,14 +66,14 @@ def test_a_wagon_trip_turns_the_fodder_and_then_spends_it():
     text = said(g, "anna wagon sale:3F")["anna"]
     assert "3 firewood: woodpile → sale area (1 bearer)" in text and "turn the fodder from 3 to 2" in text
     assert "1 wagon back to the supply" in text  # the wagon token is spent (R7)
-    assert "fodder 2 spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
+    assert "fodder (value 2) spent: back to the supply" in said(g, "anna wagon sale:2F")["anna"]
 
 
 def test_a_hut_spent_by_a_transport_is_said():
     """issue 29: `victoria sledge saw:H hut:1`, `carry sale:S hut:1`: the hut token just disappeared."""
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     text = said(g, "anna carry sale:S hut:1")["anna"]
-    assert "spend 1 accommodation hut: return the accommodation hut token" in text
+    assert "spend 1 accommodation hut (back to the supply)" in text
     assert "1 softwood: woodpile → sale area" in text
     g = at(step="transport", round=1, before=(fix("anna", "woodpile.S", 2), fix("anna", "accom-hut", 1)))
     texts.choose("ko")

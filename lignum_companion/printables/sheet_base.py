@@ -33,6 +33,11 @@ def signed(n: int) -> str:
     return views.money(n, sign=True) if n else ""
 
 
+def net(n: int) -> str:
+    """A row's net change: +$4 / -$3, and $0 written out (a blank net read as a figure left out)."""
+    return views.money(n, sign=True) if n else views.money(0)
+
+
 
 def legible(colour: str, contrast: float = 4.5) -> str:
     """`#rrggbb` darkened step by step until text in it reads on white paper (WCAG contrast at least 4.5:1):

@@ -9,7 +9,7 @@ from lignum_companion.engine import data as D
 from lignum_companion.engine import ledger as ledger_kinds
 from lignum_companion.engine.scoring import plain_corrections
 from lignum_companion.printables.fonts import draw_runs
-from lignum_companion.printables.sheet_base import CORRECTIONS_PER_ROW, MM, LedgerRow, SheetBase, money, signed
+from lignum_companion.printables.sheet_base import CORRECTIONS_PER_ROW, MM, LedgerRow, SheetBase, money, net, signed
 from lignum_companion.texts import catalog as texts
 
 LEDGER_MIN_SIZE = 5.0  # points: the smallest the season-by-season table shrinks to before it squeezes columns
@@ -140,7 +140,7 @@ class LedgerPart(SheetBase):
         widths = [max(w(word) for word in h.split()) for h in heads]
         for rows in per_player:
             for name, by, end, _ in rows:
-                cells = [name] + [signed(by.get(col["kind"], 0)) for col in used] + [signed(sum(by.values())),
+                cells = [name] + [signed(by.get(col["kind"], 0)) for col in used] + [net(sum(by.values())),
                                                                                     money(end)]
                 widths = [max(x, w(c)) for x, c in zip(widths, cells, strict=True)]
         if sum(widths) > self.width:
@@ -166,7 +166,7 @@ class LedgerPart(SheetBase):
                 flagged.append((ci + 1, len(data)))
             data.append([self.P(name, "ledger", bold=final)]
                         + [self.P(signed(by.get(col["kind"], 0)), "ledger_right", bold=final) for col in used]
-                        + [self.P(signed(sum(by.values())), "ledger_right", bold=final),
+                        + [self.P(net(sum(by.values())), "ledger_right", bold=final),
                            self.P(money(end), "ledger_right", bold=final)])
         t = Table(data, colWidths=widths, repeatRows=1)
         cmds: list[tuple[Any, ...]] = [

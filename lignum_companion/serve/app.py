@@ -220,8 +220,9 @@ class Handlers:
         if self.who(request) is None:
             return await self.not_found(request)
         query = request.query_params.get("q", "")[:MAX_QUERY]
-        step = self.host.g.step
-        found = await asyncio.to_thread(self.host.speak, _lang(request, self.host), lambda: _lookup(query, step))
+        step, joinery = self.host.g.step, self.host.g.joinery
+        found = await asyncio.to_thread(self.host.speak, _lang(request, self.host),
+                                        lambda: _lookup(query, step, joinery))
         return JSONResponse({"topics": found})
 
     async def events(self, request: Request) -> Response:
@@ -312,10 +313,13 @@ def _too_large(host: Host, lang: str) -> Response:
     return JSONResponse({"ok": False, "refusal": host.speak(lang, lambda: text("too_large", most=MAX_BODY))}, 413)
 
 
-def _lookup(query: str, step: str) -> list[dict[str, Any]]:
+def _lookup(query: str, step: str, joinery: bool = True) -> list[dict[str, Any]]:
+    """The topics for a question asked in a game: without the expansion's parts when the game has none (R23)."""
     from lignum_companion.views import rules_lookup
 
     if not query.strip():
         return []
     found = rules_lookup.lookup(query, limit=3, step=step)
+    if not joinery:
+        found = [rules_lookup.without_expansion(t) for t in found]
     return [{"title": t.title, "rules": list(t.rules), "body": t.body} for t in found]

@@ -153,6 +153,9 @@ class Commands:
             from ..engine import flow
 
             found, crossed = rl.answer(query, step=flow.season_step(self.s.g))  # in winter: winter topics first
+            if not self.s.g.joinery:  # no carpenters to feed in this game (R23)
+                found = [rl.without_expansion(t) for t in found]
+                crossed = rl.without_expansion(crossed) if crossed else None
         except Exception as e:  # the lookup is another module: never let it end the game
             self.s.say(tpl("rules_failed", reason=str(e)))
             return

@@ -105,7 +105,7 @@ def turn_header(ctx: MenuContext, p: Player) -> tuple[str, Said]:
     if g.step == "travel":  # one compact line of what the player holds
         bits.insert(0, tpl("at_start") if not p.pos else tpl("at_location", loc=p.pos))
         for text, drop in ((words.held(p.equipment, D.EQUIPMENT), 5),
-                           (f"{tpl('word_fodder')} {','.join(map(str, p.fodder))}" if p.fodder else "", 5),
+                           (words.fodder(p.fodder) if p.fodder else "", 5),
                            (words.held(p.craftwork, D.CRAFTWORK), 2)):
             if text:
                 held.append((text, "", drop, drop))

@@ -74,7 +74,7 @@ class _Wizard:
         cards = self.cards(mode, len(players))
         expansion = self.expansion()
         buildings = self.buildings(len(players)) if expansion else []
-        warnings = self.warnings()
+        warnings = self.warnings(mode)
         name = self.name(players)
         colours = self.colours(players)
         money = self.value("money")
@@ -175,14 +175,17 @@ class _Wizard:
         self.answers["colours"] = self.ask_until(tpl("ask_colours", names=" ".join(players)) + f" [{hint}]", check)
         return self.answers["colours"]
 
-    def warnings(self) -> bool:
-        """The advisor's warnings for this game (`warnings off` in the header when not wanted)."""
+    def warnings(self, mode: str) -> bool:
+        """The advisor's warnings for this game (`warnings off` in the header when not wanted); the question's
+        examples are of what the chosen mode has (no planned work in an advanced game)."""
         given = self.value("warnings")
         if given is not None:
             return bool(given)
         choices = [(tpl("warnings_on"), True), (tpl("warnings_off"), False)]
         default = 0 if self.answers.get("warnings", True) else 1
-        self.answers["warnings"] = self.con.select(tpl("ask_warnings"), choices, default)
+        examples = texts.load("play")["text"]["warnings_examples"]
+        self.answers["warnings"] = self.con.select(tpl("ask_warnings", examples=examples.get(mode, examples["basic"])),
+                                                   choices, default)
         return self.answers["warnings"]
 
     # --- players -------------------------------------------------------------------------------------

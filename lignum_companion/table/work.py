@@ -214,7 +214,8 @@ def menu_sawing(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
                 default = len(choices)
             logs = total(a.args["store"])
             said = {"kind": words.thing(kind), "milled": words.thing("m" + kind)}  # 1 softwood → 3 milled softwood
-            note = counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
+            note = tpl("note_saw_store_all", n=n, **said) if logs == n > 1 else \
+                counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
             choices.append(choice(a, note))
         for a in acts:
             if total(a.args["disks"]) == 2:
@@ -290,5 +291,6 @@ def menu_drying(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
         choices.append(Choice("dry ...", tpl("note_dry_other"), follow=typed(ctx, p, "dry", "ask_dry"), rare=True,
                               key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
-    choices += [choice(a, tpl("note_no_dry")) for a in done]
+    kept = tpl("note_no_dry") if any(p.wood["sale"].values()) else tpl("note_done")  # an empty sale area: no 'leave'
+    choices += [choice(a, kept) for a in done]
     return choices, 0

@@ -195,10 +195,23 @@ def coded_needs(coded: list[str]) -> str:
 
 def needs(pairs: list[Any]) -> str:
     """What a task still needs, from (piece, stage) pairs, the stage named by its areas ('milled hardwood from
-    the second drying area'; GLOSSARY: a stage number alone reads as the first area)."""
+    the second drying area'; GLOSSARY: a stage number alone reads as the first area).
+    Equal pieces are counted once ('2 milled firewood from the third drying area'), never listed one by one."""
     w = texts.load("labels")["flow"]
-    return ", ".join(texts.fill(w["task_need"], piece=w["pieces"].get(pc, pc), stage=w["stages"].get(str(st), st))
-                     for pc, st in pairs) or w["task_needs_nothing"]
+    counts: dict[tuple[str, str], int] = {}
+    for pc, st in pairs:
+        counts[(pc, str(st))] = counts.get((pc, str(st)), 0) + 1
+    return ", ".join(texts.fill(w["task_need"] if n == 1 else w["task_need_many"], piece=w["pieces"].get(pc, pc),
+                                stage=w["stages"].get(st, st), n=n)
+                     for (pc, st), n in counts.items()) or w["task_needs_nothing"]
+
+
+def fodder(values: list[int] | list[str]) -> str:
+    """Fodder tokens held, counted, each by the value it shows ('사료 2개(값 3, 2)' / '2 fodder (values 3, 2)'):
+    '사료 2,3' read as a count or a page (R7)."""
+    shown = sorted(values, key=int, reverse=True)
+    key = texts.counted(_w()["phrases"], "fodder", len(shown))
+    return texts.fill(key, n=len(shown), values=", ".join(map(str, shown)))
 
 
 def correction(text: str) -> str:

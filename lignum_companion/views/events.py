@@ -92,6 +92,8 @@ class Said:
     tail: list[str] = field(default_factory=list)  # said after the moves (a task complete)
     by: list[str] = field(default_factory=list)  # the workers who did it (hired workers, the mill worker)
     foreman: str = ""  # the foreman's move, said when nothing else is
+    bought: list[str] = field(default_factory=list)  # goods bought at the market, said under one verb
+    bought_at: int = -1  # the part that says them
 
     @property
     def text(self) -> str:
@@ -293,9 +295,11 @@ def _player_event(g: Game, e: E.PlayerEvent, group: Any, fodder: dict[int, list[
             for k, n in bag.items():
                 logs[k] = logs.get(k, 0) + n
         one_kind = len(logs) == 1
-        where = _tpl()["joiner_short"].join(_fill("sawn_to_n", n=sum(b.values()), area=place(a)) if one_kind else
-                                            _fill("sawn_to", logs=pieces(b), area=place(a))
-                                            for a, b in e.logs.items() if b)
+        areas = [a for a, b in e.logs.items() if b]
+        where = _fill("sawn_all", area=place(areas[0])) if len(areas) == 1 and sum(logs.values()) > 1 else \
+            _tpl()["joiner_short"].join(_fill("sawn_to_n", n=sum(b.values()), area=place(a)) if one_kind else
+                                        _fill("sawn_to", logs=pieces(b), area=place(a))
+                                        for a, b in e.logs.items() if b)  # all of them to one area: 'all'
         add(_fill("sawn", disks=pieces(e.disks), logs=pieces(logs), where=where))
     elif isinstance(e, E.DryingShift):
         moves = _tpl()["joiner_short"].join(_fill("moved", pieces=pieces(m["pieces"]), src=place(m["src"]),
@@ -325,8 +329,17 @@ def _holdings_event(g: Game, e: E.PlayerEvent, s: Said, fodder: dict[int, list[s
                 add(_fill("gained", items=_fill("fodder_value", value=new)))
         else:
             by_card = e.source in D.PLANNED_WORK
-            key = "bought" if e.source == "market" else "gained_card" if by_card else "gained"
-            add(_fill(key, items=_held(e.items, e.holding), card=card(e.source) if by_card else e.source))
+            if e.source == "market":  # a saw and food bought together: one verb, the goods joined
+                s.bought.append(_held(e.items, e.holding))
+                text = _fill("bought", items=_tpl()["joiner_short"].join(s.bought))
+                if s.bought_at < 0:
+                    s.bought_at = len(s.parts)
+                    add(text)
+                else:
+                    s.parts[s.bought_at] = text
+            else:
+                add(_fill("gained_card" if by_card else "gained", items=_held(e.items, e.holding),
+                          card=card(e.source) if by_card else e.source))
     elif isinstance(e, E.Spent):
         _spent(e, s, fodder)
     elif isinstance(e, E.ForemanMoved):
@@ -397,7 +410,7 @@ def _spent(e: E.Spent, s: Said, fodder: dict[int, list[str]]) -> None:
         s.by.append(_tpl()["mill_worker"])
     elif e.holding == "huts":
         for hut, n in e.items.items():
-            add(_fill("hut", huts=words.counted(n, hut, hut=True), hut=texts.load("words")["huts"].get(hut, hut)))
+            add(_fill("hut", huts=words.counted(n, hut, hut=True)))  # the hut named once
     elif e.holding == "fodder":
         for value, n in e.items.items():
             fodder.setdefault(e.player, []).extend([value] * n)
@@ -432,10 +445,11 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
             parts.append(_fill("bill_food_carpenters" if asks else "bill_food", food=food["handed"], asks=asks))
         elif heat:
             parts.append(_fill("bill_heat", heat=heat["handed"]))
-        missing = sum(b.get("missing", 0) for b in own)
         cost = sum(b.get("cost", 0) for b in own)
-        if missing:
-            parts.append(_fill("bill_missing", missing=missing, cost=cost))
+        short = [_fill("bill_short_food" if b.get("step") == "feeding" else "bill_short_heat", n=b["missing"])
+                 for b in own if b.get("missing")]
+        if short:  # what is short, by name, and its cost once (the money change follows as figures alone)
+            parts.append(_fill("bill_missing", what=_tpl()["joiner_short"].join(short), cost=cost))
         loans = sum(b.get("loans_taken", 0) for b in own)
         if loans:
             parts.append(_fill("bill_loans_one" if loans == 1 else "bill_loans", n=loans, amount=loans * D.LOAN_AMOUNT))
@@ -454,7 +468,6 @@ def bill_said(g: Game, bills: list[dict[str, Any]]) -> list[Said]:
             parts.append(_fill("bill_discarded", n=left))
         paid = [b for b in own if "money_before" in b]
         if paid and (cost or loans):
-            parts.append(_fill("money", reasons=_fill("bill_paid", cost=cost),
-                               before=paid[0]["money_before"], after=paid[-1].get("money_after", 0)))
+            parts.append(_fill("cash", before=paid[0]["money_before"], after=paid[-1].get("money_after", 0)))
         out.append(Said(pi, g.players[pi].name, True, parts, kind="bill"))
     return out

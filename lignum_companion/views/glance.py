@@ -43,7 +43,7 @@ def holdings(g: Game, p: Player) -> str:
         parts.append(_fill("debt", debt=p.debt))
     parts.append(_fill("food", n=p.food))
     if p.fodder:
-        parts.append(_fill("fodder", values="/".join(map(str, sorted(p.fodder, reverse=True)))))
+        parts.append(words.fodder(p.fodder))
     for held in (words.held(p.equipment, D.EQUIPMENT), words.held(p.craftwork, D.CRAFTWORK),
                  words.held(p.huts, D.HUT_AREAS)):
         if held:

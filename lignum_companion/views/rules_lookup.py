@@ -13,7 +13,7 @@ API for other modules: `lookup(query, step=...)`, `topic_for_rule(rule_id)`, `ru
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -24,7 +24,7 @@ from lignum_companion.views.rules_rank import HANGUL, normalise_rule_id
 __all__ = ["HANGUL", "answer", "OtherReading", "Ruling", "RulesTemplateError", "Topic", "index_without", "label",
            "language_of", "list_rulings",
            "list_topics", "lookup", "normalise_rule_id", "read_more", "render", "render_list", "render_ruling",
-           "ruling", "topic", "topic_for_rule"]
+           "ruling", "topic", "topic_for_rule", "without_expansion"]
 
 @dataclass(frozen=True)
 class OtherReading:
@@ -58,6 +58,8 @@ class Topic:
     keywords: tuple[str, ...] = ()
     other_readings: tuple[OtherReading, ...] = field(default=(), compare=False)
     enter: str = ""  # how to enter it: the commands or notation, kept out of the rule prose
+    # the expansion's words, left out for a game without it: (text, what stands instead) (without_expansion)
+    expansion_only: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def as_json(self) -> dict[str, Any]:
         """The topic with its names, for `lignum rules --json`."""
@@ -155,7 +157,9 @@ def _library_of(lang: str) -> _Library:
         others = tuple(r.other for rid in rules if (r := read.rulings.get(rid)) and r.other
                        and raw["id"] in read.reading_topics.get(rid, (raw["id"],)))
         topics.append(Topic(raw["id"], raw["title"], raw["group"], raw["body"].strip(), rules,
-                            tuple(raw.get("keywords", [])), others, raw.get("enter", "").strip()))
+                            tuple(raw.get("keywords", [])), others, raw.get("enter", "").strip(),
+                            tuple((x, "") if isinstance(x, str) else (x["text"], x["instead"])
+                                  for x in raw.get("expansion_only", []))))
     by_id: dict[str, Topic] = {}
     for t in topics:
         if t.id in by_id:
@@ -262,6 +266,28 @@ def index_without(questions: set[str], lang: str) -> rank.SearchIndex:
     return rank.build_index(_library_of(lang).topics, asked, read.search,
                             {r.id: r.topic for r in read.rulings.values()}, read.step_topics,
                             (read.contexts, read.elsewhere, read.unnamed))
+
+
+# --- a game without the expansion ---------------------------------------------------------------------------
+
+EXPANSION_RULINGS = ("R23",)
+_GONE = "\x00"  # where a part was left out: a line left holding nothing else goes with it
+
+
+def without_expansion(topic: Topic) -> Topic:
+    """The topic as a table without the Joinery and Buildings expansion reads it: the parts its TOML marks
+    `expansion_only` left out (or said as `instead`), and R23 off its rulings, so a game with no carpenters is
+    not told about feeding them. The search still reads the whole text (the ranking is unchanged)."""
+    if not topic.expansion_only:
+        return topic
+    body = topic.body
+    for text, instead in topic.expansion_only:
+        words = r"\s+".join(re.escape(word) for word in text.split())  # across the line breaks
+        pattern = words if instead else r"[ \t]*" + words  # a part left out takes the space before it along
+        body = re.sub(pattern, lambda _m, instead=instead: instead or _GONE, body, count=1)
+    body = "\n".join(line.replace(_GONE, "") for line in body.split("\n") if line.strip() != _GONE)
+    rules = tuple(r for r in topic.rules if r not in EXPANSION_RULINGS)
+    return replace(topic, body=body.strip(), rules=rules, expansion_only=())
 
 
 # --- rendering ------------------------------------------------------------------------------------------
