@@ -20,7 +20,7 @@ def lang():
     texts.choose(None)
 
 
-@pytest.mark.parametrize(("code", "name", "typed"), [("en", "plan Sawing for", "(sawing)"),
+@pytest.mark.parametrize(("code", "name", "typed"), [("en", "Sawing: ", "(sawing)"),
                                                      ("ko", "톱질", "(sawing)")])
 def test_the_travel_menu_names_a_planned_work_card_once(lang, code, name, typed):
     """'plan Sawing (sawing) for fall year 1': the name and the code after every card; the typed action beside

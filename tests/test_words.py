@@ -54,7 +54,7 @@ def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
     g = forward(start().then(fix("anna", "money", -5)).game(), step="travel")
     en, ko = _both(g, "anna go 4 2")
     assert en.startswith("2 bearers costs $2 and anna has $0")
-    assert ko.startswith("짐꾼 2명은 $2이고 anna의 돈은 $0입니다")
+    assert ko.startswith("짐꾼 2명은 $2, anna의 돈은 $0입니다")
     en, ko = _both(g, "anna go 4 9")
     assert en == "only 6 bearers are left on location 4" and ko == "4번 칸에 남은 짐꾼: 6명뿐입니다"
 
