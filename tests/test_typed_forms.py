@@ -337,9 +337,10 @@ def test_korean_money_takes_one_particle_and_never_a_fallback_pair() -> None:
 
     money = r"\$(?:\{[a-z_0-9]+\}|[0-9]+)"
     bad = re.compile(money + r"(?:\(으\)로|을\(를\)|이\(가\)|은\(는\)|(?:을|은|으로|과|이)(?![가-힣]))")
-    for path in glob.glob("templates/ko/*.toml"):
+    for path in glob.glob("templates/ko/**/*.toml", recursive=True):  # the rules texts too ($1을 there, issue 32)
         for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-            assert not bad.search(line), f"{path}:{n}: {line}"
+            if not line.lstrip().startswith(("questions", "keywords")):  # players' own phrasing, never shown
+                assert not bad.search(line), f"{path}:{n}: {line}"
 
 
 def test_sawing_is_said_as_sawing_and_its_step_is_named_as_its_reminder_says(ko) -> None:

@@ -131,7 +131,8 @@ def alike(menu: Seen) -> list[tuple[str, str, str]]:
     return out
 
 
-GLUED = re.compile(r"[가-힣]\([a-z]")
+# A code glued to a Korean word: `가판대(sale)`, `장작(F)`, `구역(@0)`; a ruling id (`(R16)`) is no code
+GLUED_ANY = re.compile(r"[가-힣]\((?!R\d)[A-Za-z@]")
 
 
 def main() -> None:
@@ -149,7 +150,7 @@ def main() -> None:
             for a, b, text in alike(m):
                 print(f"{m.example} {m.step}: `{a}` and `{b}` both say {text!r}")
             notes.update((m.step, shown, note) for _, shown, note in m.entries)
-        for line in sorted({ln.strip() for ln in screen.splitlines() if GLUED.search(ln)}):
+        for line in sorted({ln.strip() for ln in screen.splitlines() if GLUED_ANY.search(ln)}):
             print(f"{example.stem}: code glued to a word: {line}")
     if args.all:
         for step, shown, note in sorted(notes):
