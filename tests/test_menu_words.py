@@ -120,3 +120,28 @@ def test_the_korean_screens_of_every_example_hold_no_english_but_what_is_typed(p
         if words:
             found[ex] = sorted(words)
     assert found == {}
+
+
+@pytest.mark.parametrize("example", [ex.stem for ex in EXAMPLES])
+def test_the_korean_score_sheet_and_round_reference_of_each_example_say_the_glossarys_words(example: str) -> None:
+    """Both PDFs of each example in Korean (`lignum score --pdf`, `lignum print reference`): no forbidden word,
+    no particle pair, no code glued to a word."""
+    import io
+
+    from pypdf import PdfReader
+
+    from lignum_companion.gamefile import store as gamefile
+    from lignum_companion.printables import reference
+    from lignum_companion.printables import score_sheet as pdf
+    from lignum_companion.texts import catalog as texts
+
+    gf, g = gamefile.load(ROOT / "examples" / f"{example}.lignum")
+    texts.choose("ko")
+    try:
+        sheets = (pdf.render(gf, g), reference.render(reference.facts(g)))
+    finally:
+        texts.choose(None)
+    said = " ".join(" ".join(p.extract_text().split()) for data in sheets for p in PdfReader(io.BytesIO(data)).pages)
+    assert "가판대" in said  # the Korean text is read from the PDF
+    assert [w for w, pattern in NOT_WORDS.items() if re.search(pattern, said)] == []
+    assert re.findall(PAIR, said) == [] and GLUED_ANY.findall(said) == []
