@@ -84,7 +84,9 @@ def _winter_cut_note(p: Player, a: Action) -> str:
     hut, mill = a.args.get("hut", 0), a.args.get("mill", True)
     n = rules.winter_cut_firewood(p, hut, mill)
     if mill and p.mill_worker:
-        return tpl("note_winter_cut", n=n) + with_huts(a)  # the huts' firewood is in n
+        if hut:  # the huts' firewood is in n; an entry with them never reads like the one without
+            return tpl("note_winter_cut_huts", n=n, huts=words.counted(hut, "accom", hut=True))
+        return tpl("note_winter_cut", n=n)
     return tpl("note_winter_huts_alone" if p.mill_worker else "note_winter_huts_cut", n=n)
 
 
