@@ -38,7 +38,9 @@ def _beside(what: str, word: str, code: str) -> str:
     """The word, as the language shows it beside its code ([beside] and `word_code` in words.toml): Korean the word
     alone, English a card's name with its code."""
     w = _w()
-    return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] and word != code else word
+    if not w["beside"][what] or not w["beside"]["code"] or word == code:
+        return word
+    return texts.fill(w["format"]["word_code"], word=word, code=code)
 
 
 def beside(what: str) -> bool:
