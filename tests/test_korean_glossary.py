@@ -10,7 +10,8 @@ other. Players may still type the old words: the [aliases] of words.toml are wha
 The screens are those of a 2-player basic game and a 4-player advanced game, each piped through `lignum play` in
 two sittings, with `next`, `show` and `score` after each sitting. On them, besides the glossary: no particle pair
 (을(를), 이(가), 은(는) ...), and no ASCII word but the exceptions listed in ASCII_ALLOWED (the notation a player
-types, players' names, `$` figures, ruling ids, menu keys, the file).
+types, players' names, `$` figures, ruling ids, menu keys, the file). tests/test_menu_words.py runs the same lists
+over every example typed into `play`, its menus included, and over both Korean PDFs of each example.
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ def test_korean_texts_name_the_woods_as_the_korean_rules_do() -> None:
 def test_the_wizard_says_which_modes_and_variants_exist_in_korean(cli, monkeypatch) -> None:
     """`lignum new --mode xyz` said 'modes are basic, ...' in English inside a Korean sentence (fixed on main too)."""
     out = " ".join(cli("new", "--mode", "xyz", "-p", "a,b", "--lang", "ko").output.split())
-    assert "게임 방식은 기본(basic)" in out and "modes are" not in out, out
+    assert "게임 방식은 basic (기본)" in out and "modes are" not in out, out
     out = " ".join(cli("new", "--mode", "basic", "--variant", "zz", "-p", "a,b", "--lang", "ko").output.split())
     assert "변형 규칙은" in out and "variants are" not in out, out
     en = " ".join(cli("new", "--mode", "xyz", "-p", "a,b", "--lang", "en").output.split())
@@ -283,7 +283,7 @@ def test_play_reports_a_new_winter_debt_in_dollars(cli, tmp_path, lang, debt) ->
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ko", "목재더미(woodpile) 장작 1개 (F); 목공소(saw) 장작 1개 (F)"),
+    ("ko", "목재더미의 장작 1개 (F); 목공소의 장작 1개 (F)"),
     ("en", ": 1 firewood (F) in the woodpile; 1 firewood (F) in the sawing area")])  # words first, the notation beside
 def test_the_projected_score_names_unsold_wood_in_the_shown_words(cli, tmp_path, lang, said) -> None:
     """`score --projected` listed what stays unsold as 'woodpile 3F, sawing area F' in Korean too."""

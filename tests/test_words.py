@@ -28,11 +28,11 @@ def _both(g, line: str) -> tuple[str, str]:
     return out[0], out[1]
 
 
-def test_a_mill_area_and_bags_of_pieces_render_in_korean_with_the_notation_beside():
+def test_a_mill_area_and_bags_of_pieces_render_in_korean_words_the_bag_with_its_notation():
     g = forward(start().then(fix("anna", "sale.F", 1)).game(), step="selling")
     en, ko = _both(g, "anna sell dry1:mS")
     assert en == "anna's first drying area holds nothing, not 1 milled softwood (mS)"  # words first (GLOSSARY)
-    assert ko == "anna의 첫째 건조 구역(dry1)에 있는 것: 없음. 가공된 침엽수 1개 (mS)만큼은 없습니다"
+    assert ko == "anna의 첫째 건조 구역에 있는 것: 없음. 가공된 침엽수 1개 (mS)만큼은 없습니다"  # no 구역(dry1)
 
 
 def test_a_cutting_area_lists_its_wood_in_words():
@@ -46,8 +46,8 @@ def test_a_correction_names_the_area_and_pieces_in_korean():
     g = forward(start().game(), step="travel")
     en, ko = _both(g, "fix anna woodpile.mS +1 x")
     assert en.startswith("the woodpile never holds milled softwood")
-    assert ko.startswith("목재더미(woodpile)에는 가공된 침엽수(mS)가 놓이지 않습니다")
-    assert "장작(F), 침엽수(S), 활엽수(H)" in ko and "firewood" not in ko
+    assert ko.startswith("목재더미에는 가공된 침엽수가 놓이지 않습니다")  # the words alone (issue 32 §3)
+    assert "(장작, 침엽수, 활엽수)" in ko and "firewood" not in ko
 
 
 def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
@@ -59,7 +59,7 @@ def test_what_a_cost_is_for_and_the_workers_are_words_of_the_language():
     assert en == "only 6 bearers are left on location 4" and ko == "4번 칸에 남은 짐꾼: 6명뿐입니다"
 
 
-def test_a_planned_work_card_shows_its_korean_name_beside_the_code():
+def test_a_planned_work_card_shows_its_korean_name_alone_and_its_english_name_beside_the_code():
     g = forward(start(mode="expert").game(), step="travel")
     en, ko = _both(g, "anna go plan overtime 1")
     assert en == "Overtime is not among the laid-out planned work cards"  # the name a table reads (no code)
@@ -105,9 +105,9 @@ def test_korean_craftwork_words_are_accepted_and_the_file_keeps_the_notation(tmp
     out, done = _session(tmp_path, start(2), ["1", "판자, 만능 짚단", "quit"], "ko")
     assert done and done[0].startswith("path ") and done[0].isascii()
     assert [t for t in done[0].split()[1:] if t in ("board", "joker", "reed")] == ["board", "joker", "reed"]
-    assert "말뚝(stake), 판자(board)" not in out  # no refusal: the words were read
+    assert "말뚝, 판자" not in out  # no refusal: the words were read
     out, done = _session(tmp_path, start(2), ["1", "판자 만능", "quit"], "ko")  # two words for three tokens
-    assert done == [] and "말뚝(stake), 판자(board), 지붕널(shingle), 짚단(reed), 만능(joker)" in out
+    assert done == [] and "말뚝, 판자, 지붕널, 짚단, 만능" in out and "(stake)" not in out
 
 
 def test_korean_words_in_a_typed_move_become_codes_and_english_reads_as_before(tmp_path):
@@ -204,7 +204,7 @@ def test_the_final_scores_of_play_have_korean_column_names(tmp_path):
     assert "순위 플레이어 돈 최종 판매 강 과업 대출 빚 합계" in out and "place" not in out
 
 
-def test_a_setup_refusal_lists_modes_and_colours_in_korean_beside_the_codes_to_type():
+def test_a_setup_refusal_lists_modes_and_colours_as_the_codes_to_type_with_the_korean_words():
     from helpers import make_setup
 
     from lignum_companion.engine import IllegalAction
@@ -213,8 +213,8 @@ def test_a_setup_refusal_lists_modes_and_colours_in_korean_beside_the_codes_to_t
     bad_mode, bad_colour = make_setup(), make_setup()
     bad_mode.mode = "xx"
     bad_colour.colours = {"anna": "teal"}
-    for setup, ko, en in ((bad_mode, "기본(basic), 상급(advanced)", "basic, advanced, expert, planned"),
-                          (bad_colour, "빨강(red), 노랑(yellow)", "red, yellow, green")):
+    for setup, ko, en in ((bad_mode, "basic (기본), advanced (상급)", "basic, advanced, expert, planned"),
+                          (bad_colour, "red (빨강), yellow (노랑)", "red, yellow, green")):
         with pytest.raises(IllegalAction) as info:
             validate(setup)
         for lang, want in (("ko", ko), ("en", en)):
@@ -230,9 +230,9 @@ def test_the_tactical_area_menu_names_wood_and_food_in_korean(tmp_path):
 
     script = script_to(start(2, variants=("tactical",)), step="area", round=2)
     out, _ = _session(tmp_path, script, ["quit"], "ko")
-    assert "장작 2개 (2F)" in out and "no wood" not in out, out[-1500:]
+    assert "3번 영역: 장작 2개" in out and "no wood" not in out and "(2F)" not in out, out[-1500:]
     en, _ = _session(tmp_path, script, ["quit"], "en")
-    assert "2 firewood (2F)" in en and "no wood" not in en, en[-1500:]
+    assert "area 3: 2 firewood" in en and "no wood" not in en, en[-1500:]
 
 
 def test_the_travel_reminder_says_who_took_food_in_korean():
@@ -269,7 +269,7 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
     texts.choose("ko")
     try:
-        assert "(가판대(sale) 침엽수 1개 (S))" in _forecasts(g)
+        assert "(가판대의 침엽수 1개 (S))" in _forecasts(g)
     finally:
         texts.choose(None)
     texts.choose("en")
@@ -281,10 +281,10 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
 
 
 @pytest.mark.parametrize(("stored", "ko"), [
-    ("round 5: shingle -1 (was a board)", "라운드 5: 지붕널(shingle) -1 (was a board)"),
-    ("round 1: money -2 (paid (twice): sorry)", "라운드 1: 돈(money) -2 (paid (twice): sorry)"),
-    ("round 3: woodpile.F +2 (forgot)", "라운드 3: 목재더미 장작(woodpile.F) +2 (forgot)"),
-    ("round 2: drying-hut +1 (built)", "라운드 2: 건조용 오두막(drying-hut) +1 (built)"),
+    ("round 5: shingle -1 (was a board)", "라운드 5: 지붕널 -1 (was a board)"),
+    ("round 1: money -2 (paid (twice): sorry)", "라운드 1: 돈 -2 (paid (twice): sorry)"),
+    ("round 3: woodpile.F +2 (forgot)", "라운드 3: 목재더미 장작 +2 (forgot)"),
+    ("round 2: drying-hut +1 (built)", "라운드 2: 건조용 오두막 +1 (built)"),
     ("a line written by hand", "a line written by hand"),  # not the engine's form: shown as it is
 ])
 def test_a_correction_is_shown_in_the_words_of_the_language_and_its_reason_as_typed(stored, ko):
@@ -318,7 +318,7 @@ def test_score_and_the_pdf_name_a_correction_in_korean(tmp_path, monkeypatch):
     sheet = tmp_path / "sheet.pdf"
     try:
         ko = runner.invoke(app, ["score", str(example), "--lang", "ko"])
-        assert ko.exit_code == 0 and "라운드 5: 지붕널(shingle) -1" in ko.output and "round 5" not in ko.output
+        assert ko.exit_code == 0 and "라운드 5: 지붕널 -1" in ko.output and "round 5" not in ko.output
         assert runner.invoke(app, ["score", str(example), "--lang", "ko", "--pdf", str(sheet)]).exit_code == 0
         en = runner.invoke(app, ["score", str(example), "--lang", "en"])
         assert "round 5: shingle -1 (" in en.output
@@ -326,7 +326,7 @@ def test_score_and_the_pdf_name_a_correction_in_korean(tmp_path, monkeypatch):
         texts.choose(None)
         texts.use_game(None)
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(str(sheet)).pages]
-    assert all("지붕널(shingle) -1" in page for page in pages), pages
+    assert all("지붕널 -1" in page for page in pages), pages
     assert not any("round 5" in page for page in pages)
 
 

@@ -161,9 +161,10 @@ def menu_area(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[Cho
     for a in main:
         area = a.args["area"]
         bag = g.cutting[str(area)]
-        wood = words.bag({k: v for k, v in bag.items() if k in D.KINDS}, "wood")
+        kinds = {k: v for k, v in bag.items() if k in D.KINDS}
+        wood = words.said(kinds) if any(kinds.values()) else words.bag(kinds, "wood")
         food = bag.get("food", 0)
-        note = words.phrase("with_food", wood=wood, n=food) if food else wood
+        note = tpl("note_area", area=area, wood=words.phrase("with_food", wood=wood, n=food) if food else wood)
         choices.append(choice(a, note, key=str(area)))
     richest = max(range(len(main)), key=lambda i: area_worth(g, main[i].args["area"]), default=None)
     return choices, richest
@@ -333,8 +334,8 @@ def _hut_note(g: Game, a: Action) -> str:
     if a.verb == "build":
         return ", ".join(counted(f"hut_{h}", n) for h, n in a.args["huts"].items())
     if a.verb == "dryhut":
-        return tpl("note_dryhut", area=words.area(a.args["area"]))
-    return tpl("note_foodhut", food=g.cutting[str(a.args["area"])].get("food", 0))
+        return tpl(f"note_dryhut_{a.args['area']}", what=words.said({a.args["piece"]: 1}))  # from where to where
+    return tpl("note_foodhut", area=a.args["area"], food=g.cutting[str(a.args["area"])].get("food", 0))
 
 
 # A player's menu in each step, keyed by the engine's step names (flow.STEP_NAMES); a step not named here lists its

@@ -17,7 +17,7 @@ from .menu import Choice
 
 
 def menu_bonus(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
-    choices = [choice(a, words.thing(a.args["kind"])) for a in main]
+    choices = [choice(a, tpl("note_bonus", what=words.counted(1, a.args["kind"]))) for a in main]
     return choices, next((i for i, a in enumerate(main) if a.args["kind"] == "F"), 0)
 
 

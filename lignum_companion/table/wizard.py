@@ -368,7 +368,7 @@ def show_summary(con: Console, s: Setup, notes: dict[str, str]) -> None:
         (tpl("sum_money"), f"${s.start_money}" + (" (R1)" if s.start_money == D.START_MONEY else "")),
     ]
     if s.cards:
-        rows.append((tpl("sum_cards"), ", ".join(map(card, s.cards))))  # 교역(trade)
+        rows.append((tpl("sum_cards"), ", ".join(map(card, s.cards))))  # 교역, Trade (trade)
     if s.expansion:
         rows.append((tpl("sum_expansion"), tpl("expansion_joinery")))
         rows.append((tpl("sum_buildings"), ", ".join(b[0] for b in s.buildings)))
@@ -527,7 +527,7 @@ def check_cards(typed: list[str], want: int) -> list[str]:
     cards = card_codes(typed)
     for c in cards:
         if c not in D.PLANNED_WORK:
-            raise NotationError(tpl("card_unknown", card=c, cards=", ".join(map(card, D.PLANNED_WORK))))  # 교역(trade)
+            raise NotationError(tpl("card_unknown", card=c, cards=", ".join(map(card, D.PLANNED_WORK))))  # 교역
     if len(cards) != want or len(set(cards)) != want:
         raise NotationError(tpl("cards_count", n=want))
     return list(cards)

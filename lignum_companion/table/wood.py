@@ -9,6 +9,7 @@ from ..engine import rules
 from ..engine.actions import Action
 from ..engine.pieces import Bag, total
 from ..engine.state import Game
+from .common import counted
 
 
 def pieces_count(by_area: dict[str, Bag]) -> int:
@@ -39,15 +40,25 @@ def usual_destination(dest: dict[str, Bag]) -> bool:
 
 
 def dest_words(dest: dict[str, Bag]) -> str:
+    """Where the pieces go, in words: the entry's typed form beside it says the notation (issue 32 §3)."""
     parts = []
     for area in ("saw", "sale"):
         if dest.get(area):
-            parts.append(words.phrase("to_area", pieces=words.bag(dest[area]), area=words.area(area)))
+            parts.append(words.phrase("to_area", pieces=words.said(dest[area]), area=words.area(area)))
     return ", ".join(parts)
 
 
 def wood_words(g: Game, area: int) -> str:
-    return words.bag(rules.area_wood(g, area), "wood")
+    """The wood of a cutting area in words ('2 firewood, 1 softwood'), or 'no wood'."""
+    bag = rules.area_wood(g, area)
+    return words.said(bag) if any(bag.values()) else words.bag(bag, "wood")
+
+
+def with_huts(a: Action) -> str:
+    """What a line that spends accommodation huts as workers adds to its entry (R6): an entry that spends a hut
+    never reads like the one that does not (issue 32 §3)."""
+    n = a.args.get("hut", 0)
+    return counted("note_with_huts", n) if n else ""
 
 
 def area_worth(g: Game, area: int) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from ..engine.state import Game, Player
 from .common import counted, tpl
 from .entries import MenuContext, choice, inline_or_sub, typed, typed_any
 from .menu import TYPE_KEY, Choice
-from .wood import dest_words, moved, pieces_count, usual_destination, wood_preference, wood_value, wood_words
+from .wood import dest_words, moved, pieces_count, usual_destination, with_huts, wood_preference, wood_value, wood_words
 
 
 def menu_cutting(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[Choice], int | None]:
@@ -49,14 +49,15 @@ def menu_cutting(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
     with_hut = [a for a in cuts if a.args["hut"]]
     if with_hut:
         a = max(with_hut, key=lambda a: (total(a.args["pieces"]), -wood_preference(a)[0]))
-        choices.append(choice(a, tpl("note_hut_worker")))
+        choices.append(choice(a, tpl("note_cut", area=p.area, what=words.said(a.args["pieces"])) + with_huts(a)))
     if len(cuts) > len(shown) + (1 if with_hut else 0):
         choices.append(Choice("cut ...", tpl("note_cut_other"), follow=typed(ctx, p, "cut", "ask_cut"), rare=True,
                               key=TYPE_KEY))
     for a in main:
         if a.verb == "relocate":
             choices.append(choice(a, tpl("note_relocate", area=a.args["area"], wood=wood_words(g, a.args["area"]))))
-    snatch = [(a, tpl("note_snatch")) for a in main if a.verb == "snatch"]
+    snatch = [(a, tpl("note_snatch", area=a.args["area"], what=words.said(a.args["pieces"])) + with_huts(a))
+              for a in main if a.verb == "snatch"]
     choices += inline_or_sub(ctx, p, "snatch ...", tpl("note_snatch_menu", n=len(snatch)), snatch) if snatch \
         else []
     done = [a for a in main if a.verb == "done"]
@@ -84,6 +85,8 @@ def _winter_cut_note(p: Player, a: Action) -> str:
     hut, mill = a.args.get("hut", 0), a.args.get("mill", True)
     n = rules.winter_cut_firewood(p, hut, mill)
     if mill and p.mill_worker:
+        if hut:  # the huts' firewood is in n; an entry with them never reads like the one without
+            return tpl("note_winter_cut_huts", n=n, huts=words.counted(hut, "accom", hut=True))
         return tpl("note_winter_cut", n=n)
     return tpl("note_winter_huts_alone" if p.mill_worker else "note_winter_huts_cut", n=n)
 
@@ -115,7 +118,7 @@ def menu_transport(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[lis
         for a in pick:
             if a in usual:
                 best.append((most, len(choices)))
-            choices.append(choice(a, tpl(note_key, dest=dest_words(a.args["dest"]))))
+            choices.append(choice(a, tpl(note_key, dest=dest_words(a.args["dest"])) + with_huts(a)))
     raft_note = "note_raft" if ctx.g.season != "fall" else ("note_raft_spring" if ctx.g.year == 1
                                                                else "note_raft_never")  # R8: no arrival in winter
     for verb, note_key in (("raft", raft_note), ("float", "note_float")):
@@ -176,7 +179,7 @@ def _sledge_menu(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
         a = sorted(acts, key=wood_preference)[0]
         food = max(0, n - D.SLEDGE_BASE)
         choices.append(choice(a, tpl("note_sledge_food" if food else "note_sledge", food=food,
-                                          dest=dest_words(a.args["dest"]))))
+                                     dest=dest_words(a.args["dest"])) + with_huts(a)))
     choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
     choices.append(Choice(tpl("shown_other"), tpl("note_sledge_other"), follow=typed_any(ctx, p, "ask_sledge"),
                           rare=True))
@@ -216,11 +219,11 @@ def menu_sawing(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
             said = {"kind": words.thing(kind), "milled": words.thing("m" + kind)}  # 1 softwood → 3 milled softwood
             note = tpl("note_saw_store_all", n=n, **said) if logs == n > 1 else \
                 counted("note_saw_store", n, m=logs, **said) if logs else counted("note_saw", n, **said)
-            choices.append(choice(a, note))
+            choices.append(choice(a, note + with_huts(a)))
         for a in acts:
             if total(a.args["disks"]) == 2:
                 card = rules.plan_active(g, p, "sawing")
-                choices.append(choice(a, tpl("note_saw_two_card" if card else "note_saw_two")))
+                choices.append(choice(a, tpl("note_saw_two_card" if card else "note_saw_two") + with_huts(a)))
     choices.append(Choice("saw ...", tpl("note_saw_other"), follow=typed(ctx, p, "saw", "ask_saw"), rare=True,
                               key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
@@ -286,7 +289,7 @@ def menu_drying(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[C
     """Move into the first drying area what fits, most pieces and dearest first (R11)."""
     drys = sorted((a for a in main if a.verb == "dry"),
                   key=lambda a: (-total(a.args["pieces"]), -wood_value(a.args["pieces"])))
-    choices = [choice(a, tpl("note_dry")) for a in drys[:6]]
+    choices = [choice(a, tpl("note_dry", what=words.said(a.args["pieces"]))) for a in drys[:6]]
     if len(drys) > 6:
         choices.append(Choice("dry ...", tpl("note_dry_other"), follow=typed(ctx, p, "dry", "ask_dry"), rare=True,
                               key=TYPE_KEY))

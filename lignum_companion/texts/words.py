@@ -1,9 +1,9 @@
 """The engine's words (codes of the notation) in the shown language, and the words players may type for them.
 
 The engine speaks in codes (`dry1`, `mS`, `wagon`, `woodcutters`, a bag `{"F": 2}`); a client shows them from
-templates/<lang>/words.toml, with the code beside the word where the player types it (`가판대(sale)`). Typed
-answers go the other way: `aliases` turns a word of the shown language into the code, so the game file keeps the
-ASCII notation in both languages.
+templates/<lang>/words.toml: Korean shows the glossary's word alone (its words are typed too), English the word
+or, for a planned work card, the word with its code beside it. Typed answers go the other way: `aliases` turns
+a word of the shown language into the code, so the game file keeps the ASCII notation in both languages.
 """
 
 from __future__ import annotations
@@ -35,9 +35,12 @@ def counted(n: int, code: str, hut: bool = False) -> str:
 
 
 def _beside(what: str, word: str, code: str) -> str:
-    """The word, with the code beside it where the language shows it ([beside] in words.toml)."""
+    """The word, as the language shows it beside its code ([beside] and `word_code` in words.toml): Korean the word
+    alone, English a card's name with its code."""
     w = _w()
-    return texts.fill(w["format"]["word_code"], word=word, code=code) if w["beside"][what] and word != code else word
+    if not w["beside"][what] or not w["beside"]["code"] or word == code:
+        return word
+    return texts.fill(w["format"]["word_code"], word=word, code=code)
 
 
 def beside(what: str) -> bool:
@@ -46,17 +49,17 @@ def beside(what: str) -> bool:
 
 
 def area(code: str) -> str:
-    """A mill area by its code, with the code beside it where the language wants it ('가판대(sale)')."""
+    """A mill area by its code in the shown words ('가판대', 'sale area')."""
     return _beside("spot", _w()["areas"].get(code, code), code)
 
 
 def piece(code: str) -> str:
-    """A piece by its code, as refusals show it ('milled softwood' / '가공된 침엽수(mS)')."""
+    """A piece by its code, as refusals show it ('milled softwood' / '가공된 침엽수')."""
     return _beside("piece", thing(code), code) if code in D.PIECES else thing(code)
 
 
 def token(code: str) -> str:
-    """A token the player types by its code, with the word ('stake' / '말뚝(stake)')."""
+    """A token the player types by its code, in the shown words ('stake' / '말뚝')."""
     return _beside("token", thing(code), code)
 
 
@@ -169,7 +172,7 @@ def card_needs(pairs: list[Any]) -> str:
 
 def by_area(wood: dict[str, dict[str, int]]) -> str:
     """Wood by mill area: the notation (`sale:2S dry1:mS`), or the words with it where the language shows them
-    ('2 softwood (2S) in the sale area' / '가판대(sale) 침엽수 2개 (2S)'); '-' for none."""
+    ('2 softwood (2S) in the sale area' / '가판대의 침엽수 2개 (2S)'); '-' for none."""
     w = _w()
     if not w["beside"]["bag"]:
         return " ".join(f"{a}:{format_bag(b, D.PIECES)}" for a, b in wood.items() if b) or "-"
@@ -215,7 +218,7 @@ def fodder(values: list[int] | list[str]) -> str:
 
 
 def correction(text: str) -> str:
-    """A player's correction in the shown words ('round 5: shingle -1 (…)' -> '라운드 5: 지붕널(shingle) -1 (…)').
+    """A player's correction in the shown words ('round 5: shingle -1 (…)' -> '라운드 5: 지붕널 -1 (…)').
 
     The state keeps each correction as the language-free text of docs/state-json.md (`round N: FIELD ±D
     (REASON)`, FIELD as the `fix` line typed it); the reason is the table's own words and is never changed.
@@ -269,11 +272,11 @@ def field(name: str, value: Any, fields: dict[str, Any] | None = None) -> Any:
         return area(value)
     if name in ("piece", "kind", "pieces", "fld"):
         return piece(value)
-    if name in ("modes", "colours"):  # what may be typed: the code, with the word beside it where shown
+    if name in ("modes", "colours"):  # what an option takes (`--mode basic`): the code, then the shown word
         if not w["beside"]["token"]:
             return value
         said = mode(value) if name == "modes" else texts.load("scoresheet")["labels"]["colour_names"].get(value)
-        return _beside("token", said or value, value)
+        return texts.fill(w["format"]["code_word"], word=said, code=value) if said and said != value else value
     if name == "token":
         return texts.fill(w["format"]["token"], word=thing(value), code=value)
     if name == "location":

@@ -119,7 +119,7 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
         if p.debt and plans_now:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans if plans_now else ():
-            line = texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역(trade)
+            line = texts.fill(w["pending_plan"], name=p.name, card=words.card(pl.card),  # 교역, Trade (trade)
                               season=w["seasons"].get(g.season, g.season))
             if pl.round == g.round and not g.over and line not in out:
                 out.append(line)
