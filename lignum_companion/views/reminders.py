@@ -22,7 +22,7 @@ from lignum_companion.texts.words import season_name
 # Steps whose reminder a table that has read it once gets as its first sentence (issue 21); the others (the area
 # choice, winter, the final river sale, a hut's turn) come whole every time.
 BRIEF_STEPS = frozenset({"cutting", "transport", "sawing", "tasks", "tasks_shop", "tasks_both", "drying", "arrival",
-                         "reveal", "placement"})
+                         "reveal", "placement", "area_tactical"})
 
 # One renderer per step whose figures need words: (game, the step's reminder data, the fields so far, templates).
 Renderer = Callable[[Game, Reminder, dict[str, Any], dict[str, str]], None]
