@@ -356,29 +356,64 @@ def hold_ticked(text: str) -> str:
     return re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", "\x00"), text)
 
 
+# Units a line breaks inside only when one alone is wider than the line (issue 32 §1, "echoed lines split inside
+# a word"): a money change ($7 → $4). Their spaces are \x02s while wrapping.
+_HELD = (r"-?\$\d+ → -?\$\d+",)
+_held_re: Any = None
+_MARKS_HELD = ("\x02",)  # the marks a unit too wide for a line is broken at, in turn
+
+
+def hold_units(text: str) -> str:
+    """The spaces inside backticked hints as NULs (never broken) and inside the units above as \x02s: the
+    wrapper's marks, given back as spaces by `wrap` (nothing marked leaves it, nor reaches a file, a JSON state
+    or a test's text)."""
+    global _held_re
+    import re
+
+    if _held_re is None:
+        _held_re = re.compile("|".join(f"(?:{h})" for h in _HELD))
+    return _held_re.sub(lambda m: m.group(0).replace(" ", "\x02"), hold_ticked(text))
+
+
+def _spaces(word: str) -> str:
+    return word.replace("\x00", " ").replace("\x02", " ")
+
+
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """Greedy word wrap by display width: the one wrapper of the console and the command line.
 
     Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
     characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
-    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown. The first line keeps its
-    own indentation, the others start with `subsequent_indent`; spaces inside a line are kept as they are."""
+    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, and each unit of
+    `hold_units` (a money change) unless it alone is wider than a line.
+    The first line keeps its own indentation, the others start with `subsequent_indent`; spaces inside a line
+    are kept as they are."""
     import re
 
-    text = hold_ticked(text.expandtabs())
+    text = text.expandtabs()
     lines: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]
     line, used = lead, len(lead)
-    for space, word in re.findall(r"(\s*)(\S+)", text[len(lead):]):
-        w = display_width(word.replace("\x00", " "))  # a held space (hold_ticked) still takes its column
+    room = width - display_width(subsequent_indent)
+    words = re.findall(r"(\s*)(\S+)", hold_units(text[len(lead):]))
+    words.reverse()
+    while words:
+        space, word = words.pop()
+        w = display_width(_spaces(word))  # a held space still takes its column
         sep = " " * len(space) if line.strip() else ""
+        if used + len(sep) + w > width and w > (room if line.strip() else width - used):
+            mark = next((m for m in _MARKS_HELD if m in word), None)
+            if mark:  # a unit wider than a line: broken at its own spaces after all
+                parts = word.split(mark)
+                words.extend(reversed([(space, parts[0])] + [(" ", part) for part in parts[1:]]))
+                continue
         if line.strip() and used + len(sep) + w > width:
             lines.append(line)
             line, used, sep = subsequent_indent, display_width(subsequent_indent), ""
         line, used = line + sep + word, used + len(sep) + w
     if line.strip():
         lines.append(line)
-    return [line.replace("\x00", " ") for line in lines]
+    return [_spaces(line) for line in lines]
 
 
 def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> list[str]:
@@ -408,7 +443,7 @@ def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> l
             body = re.sub(r"(?<=  )lignum(?: [^\s|]+)+", lambda m: m.group(0).replace(" ", "\x00"), body)
         # texts.wrap measures what the terminal shows (Hangul two columns, colour codes none) and keeps a
         # backticked hint (`10 1`) whole: it is typed as shown
-        out.extend(w.replace("\x00", " ") for w in wrap(body, width, more) or [""])
+        out.extend(wrap(body, width, more) or [""])
     return out
 
 
