@@ -357,25 +357,33 @@ def hold_ticked(text: str) -> str:
 
 
 # Units a line breaks inside only when one alone is wider than the line (issue 32 §1, "echoed lines split inside
-# a word"): a money change ($7 → $4). Their spaces are \x02s while wrapping.
-_HELD = (r"-?\$\d+ → -?\$\d+",)
+# a word"): a money change ($7 → $4), a count and what it counts (장작 2개, 가공된 장작 2개, 짐꾼 2명, 2 woodcutters,
+# 1 milled hardwood), a square (6번 칸); 'area 1 / and moves' may break. Their spaces are \x02s while wrapping.
+_HELD = (r"-?\$\d+ → -?\$\d+",
+         r"(?:가공된 )?[\uac00-\ud7a3)]+ \d+(?:개|명|장|번)",
+         r"\d+번 칸",
+         r"(?<![\w$@:+\-/.])\d+ (?!(?:and|or|to|in|of|on|at|is|for|from|with|each)\b)(?:milled )?[a-z]+")
 # Larger units, held the same way, whose own spaces are \x01s and break first: an item of a line of items joined by
 # ' · ' (the glance: `벌목 영역 6: 장작 2개`; in an item that lists several, `6: 장작 1개, 침엽수 1개`, the head up
-# to the first comma).
+# to the first comma), a short aside in brackets (`(이름부터 입력)`, `(짐꾼 2명)`).
+_SOFT_BRACKETS = 24
 _held_re: Any = None
 _MARKS_HELD = ("\x01", "\x02")  # the marks a unit too wide for a line is broken at, in turn
 
 
 def hold_units(text: str) -> str:
     """The spaces inside backticked hints as NULs (never broken), inside the units above as \x02s and inside
-    glance items as \x01s: the wrapper's marks, given back as spaces by `wrap` (nothing marked leaves it, nor
-    reaches a file, a JSON state or a test's text)."""
+    glance items and short asides as \x01s: the wrapper's marks, given back as spaces by `wrap` (nothing
+    marked leaves it, nor reaches a file, a JSON state or a test's text)."""
     global _held_re
     import re
 
     if _held_re is None:
         _held_re = re.compile("|".join(f"(?:{h})" for h in _HELD))
     text = _held_re.sub(lambda m: m.group(0).replace(" ", "\x02"), hold_ticked(text))
+    if "(" in text:
+        text = re.sub(r"\([^()\n]*\)", lambda m: m.group(0).replace(" ", "\x01")
+                      if display_width(m.group(0)) <= _SOFT_BRACKETS else m.group(0), text)
     if " · " in text:  # the '·' stays with the item before it, and the line breaks after it
         text = "\x00· ".join(_soft_head(part) for part in text.split(" · "))
     return text
@@ -398,7 +406,7 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
     characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
     and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, and each unit of
-    `hold_units` (a money change, a glance item) unless it alone is wider than a line.
+    `hold_units` (a money change, a count with its noun, a glance item) unless it alone is wider than a line.
     The first line keeps its own indentation, the others start with `subsequent_indent`; spaces inside a line
     are kept as they are."""
     import re

@@ -1,0 +1,56 @@
+"""No line breaks inside a unit the table reads as one (issue 32 §1, "echoed lines split inside a word"): a money
+change, a count and what it counts (`장작 2개`, `2 woodcutters`), `6번 칸`, a short aside in brackets; checked on
+the wrapper at every width and on whole typed games at 80 columns by benchmarks/check_breaks.py."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from test_screen_typed import typed_game
+
+from lignum_companion.texts import catalog as texts
+from lignum_companion.texts.catalog import display_width
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import check_breaks  # noqa: E402
+
+UNITS = {
+    "ko": ("1번 칸에 짐꾼 8명, 6번 칸에 사료 2개, 10번 칸에 나무꾼 12명, 가판대에 가공된 장작 4개 (목공 1명); 톱 1개: "
+           "공급처로 돌려놓기, 순서 무관: anna도 지금 할 수 있음 (이름부터 입력)",
+           ["6번 칸", "짐꾼 8명", "사료 2개", "나무꾼 12명", "가공된 장작 4개", "(목공 1명)", "톱 1개",
+            "(이름부터 입력)"]),
+    "en": ("cutting area 1 → woodpile (2 woodcutters, the mill worker); 1 milled hardwood to the sale area (1 sawyer); "
+           "1 saw back to the supply; lena may also play now (type their name first)",
+           ["2 woodcutters", "1 milled hardwood", "(1 sawyer)", "1 saw", "(type their name first)"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_count_stays_with_what_it_counts_at_every_width(lang: str) -> None:
+    text, units = UNITS[lang]
+    for width in range(28, 91):
+        lines = texts.wrap(text, width, "  ")
+        assert all(display_width(line) <= width for line in lines), (width, lines)
+        flat = [" ".join(line.split()) for line in lines]
+        assert all(any(u in line for line in flat) for u in units), (width, lines)
+        assert " ".join(" ".join(lines).split()) == " ".join(text.split())
+
+
+def test_a_long_aside_breaks_like_a_sentence_and_area_1_may_end_a_line() -> None:
+    aside = "(2 woodcutters, the mill worker and every bearer who came along)"
+    assert len(texts.wrap(aside, 40)) == 2
+    assert texts.wrap("in area 1 and moves", 9) == ["in area 1", "and moves"]
+
+
+@pytest.mark.parametrize(("example", "lang"), [("advanced-3p", "ko"), ("basic-4p", "ko"), ("expert-4p", "en")])
+def test_a_typed_game_breaks_no_unit_at_80_columns(example: str, lang: str, tmp_path: Path, monkeypatch) -> None:
+    """The Korean table's screens (bench_screen.py --typed --lang ko): '$7 →' / '$4.', '(짐꾼' / '2명)',
+    '톱' / '1개', '(이름부터' / '입력)' were split; a line over 80 columns is test_screen_typed's to find."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    con, _, _ = typed_game(example, lang, tmp_path)
+    lines = "".join(t for answer in con.per_answer for t in answer).split("\n")
+    found = [f for f in check_breaks.breaks(lines, 80) if "wider than" not in f]
+    assert not found, found[:10]
+
