@@ -21,7 +21,7 @@ from play_helpers import COLOUR, PATH_2P, ROUND_1, actions, answer, ask, prompt,
 ROUND_2_UNTIL_CTRL_C = [
     ("path [1]", ""),                                  # shuffle for me
     ("Craftwork kinds on 1, 2, 7, in that order (or: again, back)", "stake board joker"),
-    ("Placement card 1 of 1 (AREA:ITEMS, e.g. `2:2F+S 4:2food`)", "2:2F+S 4:food"),
+    ("Placement card 1 of 1", "2:2F+S 4:food"),
     ("Areas for anna ben (one number each)", "2 5"),
     ("ben", "3"),
     ("anna", "5"),             # location 5

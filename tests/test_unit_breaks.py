@@ -54,3 +54,25 @@ def test_a_typed_game_breaks_no_unit_at_80_columns(example: str, lang: str, tmp_
     found = [f for f in check_breaks.breaks(lines, 80) if "wider than" not in f]
     assert not found, found[:10]
 
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_typed_card_fits_after_its_short_prompt_and_the_example_is_said_once_above(lang: str, tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    """A Korean table typed `task 17 mH@1+mF@1` after a 47-column prompt and the terminal cut `가공된 장` / `작@1`:
+    the prompts say which card it is; the example and the stages are on the screen above the first card, once."""
+    from lignum_companion.table.common import tpl
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    typed = [ln.strip() for f in examples.glob("*.lignum") for ln in f.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(("task ", "placement "))]
+    with texts.speaking(lang):
+        prompts = [tpl("ask_task", k=4, target=4), tpl("ask_placement", k=2, n=2)]
+    assert all(display_width(p) <= 24 for p in prompts), prompts
+    assert max(display_width(f"{prompts[0]}> {t}") for t in typed) <= 60
+    monkeypatch.setenv("NO_COLOR", "1")
+    con, _, answers = typed_game("expert-4p", lang, tmp_path)
+    first = next(i for i, a in enumerate(answers) if a.startswith("task "))
+    said = ["".join(t) for t in con.per_answer]
+    stage = "(@1)"
+    assert "task 17 mH@1+mF@1" in said[first] and stage in said[first]
+    assert not any(stage in t for t in said[first + 1:first + 4])  # the next cards: their prompt alone
