@@ -74,7 +74,7 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     ask(child, "Winter card, year 2 (food/heating wood)", "5/3")
     child.expect("Expansion")
     child.send("\r")                       # no expansion (the default)
-    child.expect("Warn of losses")
+    child.expect("Warn of them")
     child.send("\r")                       # warnings on (the default)
     ask(child, "Name of this game (the score sheet's title) [Lignum with anna and ben]", "Friday game")
     ask(child, "Colours of the pieces of anna ben, in that order [red blue]", "")

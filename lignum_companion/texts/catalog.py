@@ -400,6 +400,11 @@ def _spaces(word: str) -> str:
     return word.replace("\x00", " ").replace("\x01", " ").replace("\x02", " ")
 
 
+def units(text: str) -> list[str]:
+    """The pieces a line may break between, in order: words, with each unit of `hold_units` whole."""
+    return [_spaces(w) for w in hold_units(text).split()]
+
+
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """Greedy word wrap by display width: the one wrapper of the console and the command line.
 
