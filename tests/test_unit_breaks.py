@@ -1,20 +1,31 @@
 """No line breaks inside a unit the table reads as one (issue 32 §1, "echoed lines split inside a word"): a money
 change, a count and what it counts (`장작 2개`, `2 woodcutters`), `6번 칸`, a short aside in brackets; checked on
-the wrapper at every width and on whole typed games at 80 columns by benchmarks/check_breaks.py."""
+the wrapper at every width and on whole typed games at 80 columns by lignum_companion/dev/breaks.py."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from test_screen_typed import typed_game
+from play_helpers import run_session
 
+from lignum_companion.dev import breaks
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts.catalog import display_width
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-import check_breaks  # noqa: E402
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def typed_game(example: str, lang: str, tmp_path: Path) -> tuple[list[str], str]:
+    """An example's own lines piped into play on a new file with its header, in `lang`: the lines and the output."""
+    lines = (EXAMPLES / f"{example}.lignum").read_text(encoding="utf-8").splitlines()
+    end = lines.index("start") + 1
+    answers = [ln for ln in lines[end:] if ln.strip() and not ln.lstrip().startswith("#")]
+    path = tmp_path / f"{example}.lignum"
+    path.write_text("\n".join(lines[:end]) + "\n", encoding="utf-8")
+    with texts.speaking(lang):
+        _, out = run_session(path, answers)
+    return answers, out
 
 UNITS = {
     "ko": ("1번 칸에 짐꾼 8명, 6번 칸에 사료 2개, 10번 칸에 나무꾼 12명, 가판대에 가공된 장작 4개 (목공 1명); 톱 1개: "
@@ -49,9 +60,9 @@ def test_a_typed_game_breaks_no_unit_at_80_columns(example: str, lang: str, tmp_
     """The Korean table's screens (bench_screen.py --typed --lang ko): '$7 →' / '$4.', '(짐꾼' / '2명)',
     '톱' / '1개', '(이름부터' / '입력)' were split; a line over 80 columns is test_screen_typed's to find."""
     monkeypatch.setenv("NO_COLOR", "1")
-    con, _, _ = typed_game(example, lang, tmp_path)
-    lines = "".join(t for answer in con.per_answer for t in answer).split("\n")
-    found = [f for f in check_breaks.breaks(lines, 80) if "wider than" not in f]
+    _, out = typed_game(example, lang, tmp_path)
+    assert out.count("\n") > 1000
+    found = [f for f in breaks.breaks(out.split("\n"), 80) if "wider than" not in f]
     assert not found, found[:10]
 
 
@@ -67,12 +78,12 @@ def test_a_typed_card_fits_after_its_short_prompt_and_the_example_is_said_once_a
              if ln.startswith(("task ", "placement "))]
     with texts.speaking(lang):
         prompts = [tpl("ask_task", k=4, target=4), tpl("ask_placement", k=2, n=2)]
+        card_1 = tpl("ask_task", k=1, target=4)
     assert all(display_width(p) <= 24 for p in prompts), prompts
     assert max(display_width(f"{prompts[0]}> {t}") for t in typed) <= 60
     monkeypatch.setenv("NO_COLOR", "1")
-    con, _, answers = typed_game("expert-4p", lang, tmp_path)
-    first = next(i for i, a in enumerate(answers) if a.startswith("task "))
-    said = ["".join(t) for t in con.per_answer]
-    stage = "(@1)"
-    assert "task 17 mH@1+mF@1" in said[first] and stage in said[first]
-    assert not any(stage in t for t in said[first + 1:first + 4])  # the next cards: their prompt alone
+    _, out = typed_game("expert-4p", lang, tmp_path)
+    first, last = out.index(card_1 + ">"), out.index(prompts[0] + ">")
+    flat = " ".join(out[:first].split())
+    assert "task 17 mH@1+mF@1" in flat[-600:] and "(@1)" in flat[-600:]  # just above the first card
+    assert "(@1)" not in out[first:last] and "e.g." not in out[first:last] and "예:" not in out[first:last]

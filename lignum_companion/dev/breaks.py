@@ -3,8 +3,8 @@ a word"): a money change `$A → $B`, a count and what it counts (`장작 2개`,
 (`벌목 영역 6: 장작 2개`) or a hint in brackets (`(화살표 키, Enter)`), and any line wider than the screen (the
 terminal would cut it wherever the column ends, inside a word).
 
-    python benchmarks/bench_screen.py --typed --lang ko --show basic-3p | python benchmarks/check_breaks.py
-    COLUMNS=80 lignum show GAME.lignum | python benchmarks/check_breaks.py --glance
+    python benchmarks/bench_screen.py --typed --lang ko --show basic-3p | python -m lignum_companion.dev.breaks
+    COLUMNS=80 lignum show GAME.lignum | python -m lignum_companion.dev.breaks --glance
 
 Prints each break found as `line N: <end of the line> / <start of the next>` and exits 1 when there is one.
 """
