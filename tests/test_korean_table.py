@@ -83,7 +83,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     ask(child, texts.fill(KO["ask_winter"], year=2), "5/3")
     child.expect(re.escape(KO["ask_expansion"]))
     child.send("\r")                       # no expansion (the default; R23)
-    child.expect(re.escape(KO["ask_warnings"].partition(" (")[0]))  # its examples follow the mode
+    child.expect(re.escape(KO["ask_warnings"].partition("{")[0]))  # its examples follow the mode
     child.send("\r")
     child.expect(re.escape(KO["ask_name"]))
     child.sendline("금요일 게임")

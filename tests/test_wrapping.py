@@ -198,9 +198,10 @@ def _bill_and_ok(lang: str) -> list[str]:
     """A winter bill and an `ok:` line as the table mode words them, each with a money change `$A → $B`."""
     with texts.speaking(lang):
         t, play = texts.load("screen")["events"], texts.load("play")["text"]
-        change = texts.fill(t["money"], reasons=texts.fill(t["bill_paid"], cost=3), before=7, after=4)
-        bill = texts.fill(t["bill"], name="maria", parts="; ".join([
-            texts.fill(t["bill_hand_in"], food=5, heat=3), texts.fill(t["bill_missing"], missing=1, cost=3), change]))
+        short = texts.fill(t["bill_short_food"], n=1)
+        change = texts.fill(t["money"], reasons=texts.fill(t["bill_missing"], what=short, cost=3), before=7, after=4)
+        bill = texts.fill(t["bill"], name="maria", parts="; ".join([texts.fill(t["bill_hand_in"], food=5, heat=3),
+                                                                      change]))
         ok = texts.fill(play["saved_moves"], name="ben", words=texts.fill(t["money"], reasons="x " * 20, before=8,
                                                                            after=6))
     return [bill, ok]

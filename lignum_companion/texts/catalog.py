@@ -368,7 +368,7 @@ _HELD = (r"-?\$\d+ → -?\$\d+",
 # to the first comma), a short aside in brackets (`(이름부터 입력)`, `(짐꾼 2명)`).
 _SOFT_BRACKETS = 24
 _held_re: Any = None
-_MARKS_HELD = ("\x01", "\x02", "\x00")  # the marks a unit too wide for a line is broken at, in turn
+_MARKS_HELD = ("\x01", "\x02")  # the marks a unit too wide for a line is broken at, in turn
 
 
 def hold_units(text: str) -> str:
@@ -430,6 +430,8 @@ def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
         sep = " " * len(space) if line.strip() else ""
         if used + len(sep) + w > width and w > (room if line.strip() else width - used):
             mark = next((m for m in _MARKS_HELD if m in word), None)
+            if mark is None and "\x00" in word and not word.lstrip("(`").startswith("lignum"):
+                mark = "\x00"  # a typed line wider than a line (a path's 13 tokens); a command to copy stays whole
             if mark:  # a unit wider than a line: broken at its own spaces after all
                 parts = word.split(mark)
                 words.extend(reversed([(space, parts[0])] + [(" ", part) for part in parts[1:]]))
