@@ -111,3 +111,41 @@ def test_the_line_under_the_prompt_is_never_cut(lang: str, width: int) -> None:
                 wait = [p for p in g.players if p.name in shown]
                 assert wait, shown  # a name is always there: whose turn, or whom the game waits for
     assert richest > 0
+
+
+def _heads_whole(line: str, rows: list[str]) -> list[str]:
+    """The heads of a glance line's items (a label and the first thing listed, up to a comma) not found whole on
+    one row."""
+    flat = [" ".join(r.split()) for r in rows]
+    heads = [" ".join(item.partition(", ")[0].split()) for item in line.split(" · ")]
+    return [h for h in heads if not any(h in r for r in flat)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_glance_line_breaks_between_items_never_inside_one(lang: str) -> None:
+    """Issue 32 §1: a Korean table read `벌목` / `영역 6` and `5: 장작` / `2개` in `status`. An item's head stays
+    on one row; a line breaks after a '·' (or after the comma of an item that lists several)."""
+    with texts.speaking(lang):
+        for name, n, g in positions(5):
+            for line in status_lines(g):
+                if " · " in line:
+                    rows = wrap(line, WIDTH, "    ")
+                    assert not _heads_whole(line, rows), (name, n, rows)
+
+
+def test_lignum_show_wraps_the_glance_as_play_does(tmp_path: Path) -> None:
+    """`lignum show` at 80 columns in Korean: the areas' line of basic-3p's first round kept `벌목 영역 1` and each
+    `N: 장작 2개` whole only by luck; a line's rest goes on four columns in, apart from a player's wood line."""
+    game = tmp_path / "mid.lignum"
+    lines = (ROOT / "examples" / "advanced-3p.lignum").read_text(encoding="utf-8").splitlines()
+    game.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "LIGNUM_LANG": "ko"}
+    out = subprocess.run([sys.executable, "-m", "lignum_companion", "show", str(game)], capture_output=True,
+                         text=True, env=env, timeout=120).stdout.splitlines()
+    areas = next(i for i, r in enumerate(out) if r.startswith("벌목 영역 1"))
+    end = next(i for i in range(areas + 1, len(out)) if not out[i].startswith("    "))
+    rows = out[areas:end]
+    assert len(rows) > 1 and not _heads_whole(" ".join(r.strip() for r in rows), rows), rows
+    assert all(display_width(r) <= WIDTH for r in out)
+    tom = next(i for i, r in enumerate(out) if r.startswith("tom: "))
+    assert out[tom + 1].startswith("    ") and out[tom + 2].startswith("  목재더미:"), out[tom:tom + 3]

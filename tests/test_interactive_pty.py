@@ -20,7 +20,7 @@ from play_helpers import COLOUR, PATH_2P, ROUND_1, actions, answer, ask, prompt,
 ROUND_2_UNTIL_CTRL_C = [
     ("path [1]", ""),                                  # shuffle for me
     ("Craftwork kinds on 1, 2, 7, in that order (or: again, back)", "stake board joker"),
-    ("Placement card 1 of 1 (AREA:ITEMS, e.g. `2:2F+S 4:2food`)", "2:2F+S 4:food"),
+    ("Placement card 1 of 1", "2:2F+S 4:food"),
     ("Areas for anna ben (one number each)", "2 5"),
     ("ben", "3"),
     ("anna", "5"),             # location 5
@@ -73,7 +73,7 @@ def test_wizard_first_round_ctrl_c_resume_undo_and_the_expected_log(tmp_path):
     ask(child, "Winter card, year 2 (food/heating wood)", "5/3")
     child.expect("Expansion")
     child.send("\r")                       # no expansion (the default)
-    child.expect("Warn of losses")
+    child.expect("Warn of them")
     child.send("\r")                       # warnings on (the default)
     ask(child, "Name of this game (the score sheet's title) [Lignum with anna and ben]", "Friday game")
     ask(child, "Colours of the pieces of anna ben, in that order [red blue]", "")

@@ -268,7 +268,7 @@ def test_R23_show_and_next_use_the_expansion_board(tmp_path):
     assert "1 carpenter" in text and "buildings face up: smithy" in text  # the glance: what anna holds
     tables = " ".join(cli("show", str(path), "--tables").stdout.split())
     assert "carpenters" in tables and "furniture shop" in tables  # every row of every mill
-    assert "16:carpenter[a]" in text and "12:buildings[b]" in text and "21:market" in text
+    assert "16 carpenter (anna)" in text and "12 buildings (ben)" in text and "21 market" in text
     nxt = " ".join(cli("next", str(path)).stdout.split())
     assert "18 gives one free sawyer" in nxt and "21 is the market" in nxt and "16 takes the carpenter" in nxt
     assert "tavern" not in nxt  # R23 amended: no standing reminder at every step (issue 31)

@@ -22,37 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from lignum_companion.engine import actions
-from lignum_companion.engine import data as D
-
 sys.path.insert(0, str(Path(__file__).parent))
+from glossary_helpers import ASCII_ALLOWED, NOT_WORDS, PAIR, VOCABULARY, foreign_words  # noqa: E402, F401
 from play_helpers import WHOLE_GAME, run  # noqa: E402
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 GLOSSARY = Path(__file__).resolve().parents[2] / "shared" / "GLOSSARY.md"
 
-# The "not" words of GLOSSARY.md that text alone tells: a regular expression each (a word inside a longer accepted
-# word is let through by the lookarounds: 저장고 is the food-storage hut's own word, 음식 저장고).
-NOT_WORDS = {
-    "통나무": r"통나무",
-    "연목": r"연목",
-    "경목": r"경목",
-    "가공한": r"가공한",
-    "땔감": r"땔감",
-    "판매 영역": r"판매 영역",
-    "건조 영역": r"건조 영역",
-    "건조칸": r"건조칸",
-    "건조 1단계": r"건조 ?\d ?단계",
-    "숲 속 빈터": r"숲 속 빈터",
-    "빈터": r"빈터",
-    "식량": r"식량",
-    "갈대": r"갈대",
-    "조커": r"조커",
-    "뗏목 운반": r"뗏목 운반",
-    "오두막 짓기": r"오두막 짓기",
-    "식량 공급": r"식량 공급",
-    "저장고": r"(?<!음식 )저장고",
-}
 # "Not" words that only the meaning tells apart: 장작 is the firewood kind and wrong only for a milled piece; 목재 is
 # wood in general and wrong only where an unmilled piece is meant (원목); heating wood is 난방 목재, never 장작 alone.
 BY_MEANING = {"장작", "목재"}
@@ -163,49 +139,12 @@ def test_the_korean_screens_of_a_whole_game_hold_no_forbidden_word(korean_screen
         assert {w: _lines_with(text, p) for w, p in NOT_WORDS.items() if re.search(p, text)} == {}, name
 
 
-PAIR = r"[을이은]\([를가는]\)|[를가는]\([을이은]\)|와\(과\)|과\(와\)|\(으\)로|\(이\)"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_korean_screens_of_a_whole_game_hold_no_fallback_particle(korean_screens, game) -> None:
     for name, text in korean_screens[game].items():
         assert _lines_with(text, PAIR) == [], name
-
-
-# ASCII in a Korean screen: what a player types (the notation: verbs, codes, area:pieces, location names), players'
-# names, ruling ids, `$` figures, menu keys, and these words, each for a reason:
-ASCII_ALLOWED = {
-    "A", "B", "C", "D",  # places in the forest clearing (A first); C also marks a craftwork space on the path layout
-    "X",  # the X token of the 2-player path (R2), its printed name
-    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8",  # task cards by their ids, as the table writes them
-    "lignum", "score", "play", "pdf", "sheet.pdf",  # commands shown to type: `lignum score FILE --pdf sheet.pdf`
-    "shuffle",  # the path step's answer word: the program lays the equipment tokens
-    "Enter", "Y/n",  # keys of the keyboard, as printed on them
-}
-VOCABULARY = (set(actions.PLAYER_VERBS) | set(actions.TABLE_VERBS) | set(D.PIECES) | set(D.PATH_TOKENS)
-              | set(D.SALE_AREAS) | {"saw", "store", "woodpile", "river", "clearing", "market", "hut", "millworker",
-                                     "buy", "sell", "trade", "no", "yes", "food", "craft"} | set(D.PLANNED_WORK))
-
-
-def _notation(word: str) -> bool:
-    """A token of a line to type: every part between `:`, `+`, `@` is a count, a code or a verb (`sale:2F+S`)."""
-    parts = [p.lstrip("0123456789") for p in re.split(r"[:+@,]", word.strip(".,;)(")) if p]
-    return bool(parts) and all(not p or p in VOCABULARY or p.isdigit() for p in parts)
-
-
-def foreign_words(text: str, names: set[str], files: set[str]) -> set[str]:
-    """ASCII words of a Korean screen that are none of the allowed kinds (backticked hints are notation)."""
-    out = set()
-    for line in text.splitlines():
-        line = re.sub(r"`[^`]*`", " ", line)
-        for m in re.finditer(r"[A-Za-z][A-Za-z0-9_:+@.\-/]*", line):
-            word = m.group(0).rstrip(".:,;")
-            if (word.lower() in names or word in ASCII_ALLOWED or re.fullmatch(r"R\d+", word) or _notation(word)
-                    or re.fullmatch(r"\d*[a-z]", word) or any(f in word for f in files) or word.startswith("/")
-                    or word.startswith("--") or word.endswith("...")):
-                continue
-            out.add(word)
-    return out
 
 
 def test_the_ascii_check_finds_an_english_word_and_passes_notation_and_names() -> None:

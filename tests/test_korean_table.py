@@ -83,7 +83,7 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     ask(child, texts.fill(KO["ask_winter"], year=2), "5/3")
     child.expect(re.escape(KO["ask_expansion"]))
     child.send("\r")                       # no expansion (the default; R23)
-    child.expect(re.escape(KO["ask_warnings"].partition(" (")[0]))  # its examples follow the mode
+    child.expect(re.escape(KO["ask_warnings"].partition("{")[0]))  # its examples follow the mode
     child.send("\r")
     child.expect(re.escape(KO["ask_name"]))
     child.sendline("금요일 게임")
@@ -97,6 +97,10 @@ def test_the_korean_wizard_and_one_round_at_a_terminal(tmp_path):
     assert child.exitstatus == 0, out[-2000:]
     assert KO["summary_title"] in out and "새 게임을 저장했습니다" in out
     assert "아니오" in out  # a yes/no question is a choice of 예 / 아니오 (no y/n keys on a Hangul keyboard)
+    hinted = [line.strip() for line in out.splitlines() if "(화살표 키, Enter)" in line]
+    assert hinted and all(texts.display_width(line) <= 80 and re.match(r"\? +\S+.*\? \(화살표", line)
+                          for line in hinted), hinted  # a question and its hint, one line (issue 32 §1)
+    assert any(KO["ask_warnings"].split("\n")[-1] + " (화살표 키, Enter)" in line for line in hinted), hinted
     header = path.read_text(encoding="utf-8").splitlines()
     assert {"players anna ben", "areas anna=1 ben=5", "winter 4/2 5/3", "lang ko", "name 금요일 게임"} <= set(header)
 

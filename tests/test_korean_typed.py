@@ -322,8 +322,8 @@ def test_a_workers_shortfall_is_refused_reason_first_in_words_on_one_line(transp
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ko", "짐 나르기에 짐꾼 3명이 필요한데 anna에게는 고용한 짐꾼이 없습니다"),
-    ("en", "carrying needs 3 bearers; anna has none hired"),
+    ("ko", "짐 나르기에 짐꾼 3명이 필요한데 anna에게는 고용한 짐꾼이 없습니다 (제재소 일꾼만 있음)"),
+    ("en", "carrying needs 3 bearers; anna has none hired, only the mill worker"),  # R6: the mill worker counts
 ])
 def test_a_workers_shortfall_says_no_zero(lang, said) -> None:
     from tests.helpers import fix, refused, script_to

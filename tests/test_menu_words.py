@@ -20,8 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).parent))
+from glossary_helpers import NOT_WORDS, PAIR, VOCABULARY, foreign_words  # noqa: E402
 from menu_words import GLUED_ANY, Seen, alike, play_example  # noqa: E402
-from test_korean_glossary import NOT_WORDS, PAIR, VOCABULARY, foreign_words  # noqa: E402
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.lignum"))
 LANGS = ("en", "ko")

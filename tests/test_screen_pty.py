@@ -99,3 +99,28 @@ def test_the_line_under_the_prompt_stands_whole_at_80_by_30(long_names, lang):
     child.expect(pexpect.EOF)
     plain = re.sub(r"\s+", " ", ESCAPES.sub("", child.logfile_read.getvalue()))
     assert re.sub(r"\s+", " ", shown) in plain
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_undo_question_and_its_hint_stand_on_one_line_at_80_by_30(long_names, lang, tmp_path):
+    """Issue 32 §1: the Korean undo question showed `?  (화살표 키, Enter)` under its own text. What leads up to the
+    question (back to where) is said above; the question and its hint are one line that fits."""
+    game = tmp_path / "undo.lignum"
+    game.write_text(long_names.read_text(encoding="utf-8"), encoding="utf-8")
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    env.pop("COLUMNS", None)
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "lignum_companion", "--lang", lang, "undo", "-n", "40", str(game)],
+                          env=env, encoding="utf-8", dimensions=(30, 80), timeout=60)
+    child.logfile_read = io.StringIO()
+    hint = "(화살표 키, Enter)" if lang == "ko" else "(y/N)"
+    while child.expect_exact(["\x1b[6n", hint]) == 0:
+        child.send("\x1b[20;1R")
+    child.send("\r")  # the default: no
+    child.expect(pexpect.EOF)
+    raw = ESCAPES.sub("", child.logfile_read.getvalue())
+    lines = [line for line in re.split(r"\r\n|\n|\r", raw) if hint in line]
+    question = "되돌릴까요?" if lang == "ko" else "take back 40 actions?"
+    assert lines and all(question in line and display_width(line) <= 80 for line in lines), lines
+    assert not too_wide(raw, 80)
+    assert game.read_text(encoding="utf-8") == long_names.read_text(encoding="utf-8")  # nothing taken back

@@ -20,6 +20,7 @@ from lignum_companion.engine import NotationError, parse
 from lignum_companion.table.console import Console
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
+from lignum_companion.texts.catalog import display_width
 from lignum_companion.views import calc
 from tests.helpers import PATHS, fix, game_at, refused, script_to, start
 
@@ -81,10 +82,11 @@ def test_a_task_card_refused_says_the_form_in_words_never_english_placeholders(k
     assert "second" in str(info.value) and "VALUE" not in str(info.value)
 
 
-def test_the_task_prompt_says_what_a_stage_means_in_both_languages(tmp_path) -> None:
+def test_the_task_step_says_what_a_stage_means_in_both_languages(tmp_path) -> None:
+    """Said once above the first card (the prompt itself is short, so that a typed card fits after it)."""
     script = start(3, mode="advanced").then(f"path {PATHS[3]}")
-    for lang, stage, pieces, third in (("en", "@1 = second drying area", "milled hardwood (mH)", "(@2)"),
-                                       ("ko", "@1 = 둘째 건조 구역", "mH 가공된 활엽수", "@2 셋째 건조 구역")):
+    for lang, stage, pieces in (("en", "second drying area (@1)", "milled hardwood (mH)"),
+                                ("ko", "@1 둘째 건조 구역", "mH 가공된 활엽수")):
         path = script.write(tmp_path / f"{lang}.lignum")
         out = io.StringIO()
         texts.choose(lang)
@@ -93,7 +95,8 @@ def test_the_task_prompt_says_what_a_stage_means_in_both_languages(tmp_path) -> 
         finally:
             texts.choose(None)
         text = out.getvalue()
-        assert stage in text and pieces in text and third in text and "활엽수(mH)" not in text  # issue 32 §3
+        assert " ".join(text.split()).count(stage) == 1 and pieces in text and "@2" in text
+        assert "활엽수(mH)" not in text  # issue 32 §3: no code glued to a Korean word
         assert "task 18 mH@1+mS@2" in path.read_text(encoding="utf-8")
 
 
@@ -404,21 +407,47 @@ def test_the_season_table_shrinks_its_type_before_it_breaks_a_word(monkeypatch) 
         assert longest + 8 <= w + 0.01, (head, w)
 
 
-def test_a_long_yes_or_no_question_at_a_terminal_is_said_wrapped_before_it_is_asked(monkeypatch) -> None:
-    """The undo question in Korean was cut by the terminal inside a word (`(화` / `살표 키`)."""
+def _asked_at_80(lang: str, message: str, monkeypatch, tty: bool = True) -> tuple[list[str], str]:
+    """The question a console put on the prompt's line (a Korean yes or no is questionary's select, an English
+    one its confirm; piped, the prompt's line), and what it said before it, at 80 columns."""
+    import questionary
+
     out = io.StringIO()
-    con = Console(tty=True, stdin=io.StringIO(), stdout=out)
+    con = Console(tty=tty, stdin=io.StringIO("\n"), stdout=out)
     monkeypatch.setattr(Console, "width", property(lambda self: 80))
     asked: list[str] = []
-    monkeypatch.setattr(Console, "select", lambda self, message, choices, default=0: asked.append(message) or False)
-    texts.choose("ko")
-    try:
-        question = "행동 5개를 되돌릴까요? 이번 라운드보다 앞으로 돌아갑니다: 1년차 가을 (라운드 3/8) — 단계: 벌목 영역"
-        assert con.confirm(question, default=False) is False
-    finally:
-        texts.choose(None)
-    assert asked == [""] and all(texts.display_width(line) <= 80 for line in out.getvalue().splitlines())
-    assert "벌목 영역" in out.getvalue()
+    monkeypatch.setattr(questionary, "select", lambda message, *a, **k: message)
+    monkeypatch.setattr(questionary, "confirm", lambda message, *a, **k: message)
+    monkeypatch.setattr(con, "_ask", lambda question: asked.append(question()) or 0)
+    with texts.speaking(lang):
+        con.confirm(message, default=False)
+    if not tty:
+        asked.append(out.getvalue().splitlines()[-1])
+    return asked, out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_long_yes_or_no_question_keeps_its_question_and_hint_on_one_line(lang: str, monkeypatch) -> None:
+    """The undo question in Korean showed `?  (화살표 키, Enter)` under its text, and the wizard's warnings question
+    was cut by the terminal inside its hint (`(화살표` / `키, Enter)`): what leads up to a question is said above
+    it, and the question with its hint fits 80 columns."""
+    from lignum_companion.table.common import tpl
+
+    long_path = "/home/table/games/" + "friday-" * 6 + "game.pdf"
+    where = "1년차 가을 (라운드 3/8) — 단계: 벌목 영역" if lang == "ko" else "Fall, year 1 (round 3 of 8) — step: areas"
+    with texts.speaking(lang):
+        hint = 3 + display_width(tpl("select_hint")) if lang == "ko" else 9
+        questions = [tpl("undo_confirm", n=5, where=where), tpl("pdf_offer", path=long_path),
+                     tpl("pdf_overwrite", path=long_path), tpl("ask_warnings"),
+                     texts.fill(texts.load("cli")["undo_confirm"], n=5, where=where)]
+    for message in questions:
+        asked, said = _asked_at_80(lang, message, monkeypatch)
+        assert len(asked) == 1 and asked[0].strip(), (message, asked)
+        assert display_width(asked[0]) + hint <= 80, asked
+        assert all(display_width(line) <= 80 for line in said.splitlines()), said
+        assert " ".join((said + " " + asked[0]).split()) == " ".join(message.split())  # every word, once, in order
+    asked, said = _asked_at_80(lang, questions[1], monkeypatch, tty=False)  # piped: the question, '[Y/n]' after it
+    assert long_path in [line.strip() for line in said.splitlines()] and display_width(asked[0]) <= 80, said
 
 
 # --- winter cards as said ------------------------------------------------------------------------------------------

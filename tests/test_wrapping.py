@@ -192,3 +192,33 @@ def test_a_backticked_hint_with_hangul_counts_its_spaces_when_wrapped() -> None:
     lines = texts.wrap_lines(line, 80, reflow=True, hang="  ")
     assert len(lines) > 1 and all(texts.display_width(w) <= 80 for w in lines)
     assert " ".join(w.strip() for w in lines) == line  # nothing lost, every hint whole
+
+
+def _bill_and_ok(lang: str) -> list[str]:
+    """A winter bill and an `ok:` line as the table mode words them, each with a money change `$A → $B`."""
+    with texts.speaking(lang):
+        t, play = texts.load("screen")["events"], texts.load("play")["text"]
+        short = texts.fill(t["bill_short_food"], n=1)
+        change = texts.fill(t["money"], reasons=texts.fill(t["bill_missing"], what=short, cost=3), before=7, after=4)
+        bill = texts.fill(t["bill"], name="maria", parts="; ".join([texts.fill(t["bill_hand_in"], food=5, heat=3),
+                                                                      change]))
+        ok = texts.fill(play["saved_moves"], name="ben", words=texts.fill(t["money"], reasons="x " * 20, before=8,
+                                                                           after=6))
+    return [bill, ok]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_money_change_is_never_split_at_any_width(lang: str) -> None:
+    """Issue 32 §1: a Korean table read `$7 →` / `$4.` at the end of a winter bill; the change is one amount."""
+    for text in _bill_and_ok(lang):
+        assert "→ $" in text
+        for width in range(24, 91):
+            for lines in (texts.wrap(text, width, "  "), wrap_lines(text, width, reflow=True, hang="  ")):
+                assert not any(line.rstrip().endswith("→") or line.lstrip().startswith("→") for line in lines), lines
+                assert all(display_width(line) <= width for line in lines), lines
+                assert not any(mark in line for line in lines for mark in "\x00\x01\x02"), lines  # spaces again
+                assert " ".join(" ".join(lines).split()) == " ".join(text.split())
+
+
+def test_a_money_change_wider_than_the_line_still_breaks() -> None:
+    assert texts.wrap("pay $1000000 → $2000000", 10) == ["pay", "$1000000 →", "$2000000"]

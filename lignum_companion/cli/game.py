@@ -261,13 +261,16 @@ def cmd_show(
         return
     if not (only or tables):  # a few lines a player, in words, fits a screen (issue 32 §1), as `status` in play
         from lignum_companion.engine.names import neutralise
+        from lignum_companion.texts.catalog import wrap
         from lignum_companion.texts.term import colour_on, paint, text_width
         from lignum_companion.views.glance import status_lines
 
         on = colour_on()
         heads = {neutralise(p.name) + ": ": paint(neutralise(p.name), p.colour, on) + ": " for p in g.players}
+        width = text_width(None)
         for line in status_lines(g, warn=gf.setup.warnings, more="lignum show --player {name}"):
-            text = views.fit(neutralise(line), text_width(None))
+            # wrapped as `status` wraps it in play: a line's rest four columns in, apart from a player's next line
+            text = "\n".join(wrap(neutralise(line), width, "    ")) if width else neutralise(line)
             head = next((h for h in heads if text.startswith(h)), None)
             out(heads[head] + text[len(head):] if head else text, neutral=True)  # a name in its colour
         return

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
 from ..engine.names import neutralise
@@ -267,15 +268,36 @@ class Console:
             self.gone = True
             raise Interrupted("hangup") from None
 
+    def question(self, message: str, after: int) -> str:
+        """The question for the prompt's own line, what comes before it said above (wrapped between words).
+
+        A message's last line is its question ('Score sheet: PATH\nWrite it now?'); when the question and what
+        follows it on its line (`after` columns: '? ', the hint '(화살표 키, Enter)' or '[Y/n]' and the answer)
+        do not fit the width, its first words go above, and the line keeps as many of its last ones as fit: the
+        terminal never cuts the hint inside a word, and the question line is never a bare hint (issue 32 §1)."""
+        lead, _, question = message.rpartition("\n")
+        room = self.width - after
+        if display_width(question) > room:
+            pieces = texts.units(question)
+            k = len(pieces) - 1
+            while k > 0 and display_width(" ".join(pieces[k - 1:])) <= room:
+                k -= 1
+            lead, question = "\n".join(x for x in (lead, " ".join(pieces[:k])) if x), " ".join(pieces[k:])
+        if lead:
+            self.say(lead)
+        return question
+
     def select(self, message: str, choices: list[tuple[str, Any]], default: int = 0) -> Any:
         """One of a few fixed choices: arrow keys in a terminal, a number or the name otherwise."""
+        hint = tpl("select_hint")
+        message = self.question(message, 3 + display_width(hint) if self.tty else len(f" [{default + 1}]> ") + 2)
         if self.tty:
             def question() -> Any:
                 import questionary
 
                 qs = [questionary.Choice(title, value=i) for i, (title, _) in enumerate(choices)]
                 return questionary.select(message, qs, default=qs[default], qmark="?" if message else "",
-                                          instruction=tpl("select_hint"))
+                                          instruction=hint)
 
             index = self._ask(question)
             self.answers += 1
@@ -300,10 +322,10 @@ class Console:
 
     def confirm(self, message: str, default: bool = True) -> bool:
         yes, no = words.phrase("yes"), words.phrase("no")
-        if self.tty and display_width(message) + 24 > self.width:  # the terminal would cut a word ("(화/살표 키")
-            self.say(message)  # wrapped between words; the question itself stays on one line
-            message = ""
-        if self.tty and not (yes.isascii() and no.isascii()):  # y/n keys do not exist on a Hangul keyboard
+        hangul = not (yes.isascii() and no.isascii())
+        if not (self.tty and hangul):  # '? QUESTION (Y/n) yes' at a terminal, 'QUESTION [Y/n]> yes' otherwise
+            message = self.question(message, 12)
+        if self.tty and hangul:  # y/n keys do not exist on a Hangul keyboard
             return bool(self.select(message, [(yes, True), (no, False)], 0 if default else 1))
         if self.tty:
             def question() -> Any:

@@ -356,40 +356,93 @@ def hold_ticked(text: str) -> str:
     return re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", "\x00"), text)
 
 
+# Units a line breaks inside only when one alone is wider than the line (issue 32 §1, "echoed lines split inside
+# a word"): a money change ($7 → $4), a count and what it counts (장작 2개, 가공된 장작 2개, 짐꾼 2명, 2 woodcutters,
+# 1 milled hardwood), a square (6번 칸); 'area 1 / and moves' may break. Their spaces are \x02s while wrapping.
+_HELD = (r"-?\$\d+ → -?\$\d+",
+         r"(?:가공된 )?[\uac00-\ud7a3)]+ \d+(?:개|명|장|번)",
+         r"\d+번 칸",
+         r"(?<![\w$@:+\-/.])\d+ (?!(?:and|or|to|in|of|on|at|is|for|from|with|each)\b)(?:milled )?[a-z]+")
+# Larger units, held the same way, whose own spaces are \x01s and break first: an item of a line of items joined by
+# ' · ' (the glance: `벌목 영역 6: 장작 2개`; in an item that lists several, `6: 장작 1개, 침엽수 1개`, the head up
+# to the first comma), a short aside in brackets (`(이름부터 입력)`, `(짐꾼 2명)`).
+_SOFT_BRACKETS = 24
+_held_re: Any = None
+_MARKS_HELD = ("\x01", "\x02")  # the marks a unit too wide for a line is broken at, in turn
+
+
+def hold_units(text: str) -> str:
+    """The spaces inside backticked hints as NULs (never broken), inside the units above as \x02s and inside
+    glance items and short asides as \x01s: the wrapper's marks, given back as spaces by `wrap` (nothing
+    marked leaves it, nor reaches a file, a JSON state or a test's text)."""
+    global _held_re
+    import re
+
+    if _held_re is None:
+        _held_re = re.compile("|".join(f"(?:{h})" for h in _HELD))
+    text = _held_re.sub(lambda m: m.group(0).replace(" ", "\x02"), hold_ticked(text))
+    if "(" in text:
+        text = re.sub(r"\([^()\n]*\)", lambda m: m.group(0).replace(" ", "\x01")
+                      if display_width(m.group(0)) <= _SOFT_BRACKETS else m.group(0), text)
+    if " · " in text:  # the '·' stays with the item before it, and the line breaks after it
+        text = "\x00· ".join(_soft_head(part) for part in text.split(" · "))
+    return text
+
+
+def _soft_head(item: str) -> str:
+    """A glance item's head held: its label and its first piece (`5: 장작 2개`, `first drying area: 1 softwood`),
+    up to the first comma; what it lists after that breaks at a space (four players' glance fits 38 rows)."""
+    head, comma, rest = item.partition(", ")
+    return head.replace(" ", "\x01") + comma + rest
+
+
+def _spaces(word: str) -> str:
+    return word.replace("\x00", " ").replace("\x01", " ").replace("\x02", " ").replace("\u00a0", " ")
+
+
+def units(text: str) -> list[str]:
+    """The pieces a line may break between, in order: words, with each unit of `hold_units` whole."""
+    return [_spaces(w) for w in hold_units(text).split()]
+
+
 def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """Greedy word wrap by display width: the one wrapper of the console and the command line.
 
     Widths are what the terminal shows (a Hangul letter takes two columns, a colour code none; textwrap counts
     characters). Lines break only at spaces, so a word is never split: a money figure ($14, -$2) stays whole,
-    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, unless it is longer than a
-    whole line (a path of 13 tokens at 80 columns): that one breaks at its spaces rather than run past the width.
+    and so does a backticked hint (`go 5`, `lignum calc sale`), typed as it is shown, and each unit of
+    `hold_units` (a money change, a count with its noun, a glance item) unless it alone is wider than a line.
     The first line keeps its own indentation, the others start with `subsequent_indent`; spaces inside a line
-    are kept as they are. A no-break space (U+00A0: '13\u00a0tasks' on the path line) joins two words and is
-    shown as a space."""
+    are kept as they are. A backticked hint wider than a whole line (a path of 13 tokens) breaks at its spaces
+    after all; a no-break space (U+00A0: '13\u00a0tasks' on the path line) joins two words, shown as a space."""
     import re
 
-    text = hold_ticked(text.expandtabs())
+    text = text.expandtabs()
     lines: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]
     line, used = lead, len(lead)
     room = width - display_width(subsequent_indent)
-    words: list[tuple[str, str]] = []
-    for space, word in re.findall(r"([^\S\u00a0]*)((?:[^\s]|\u00a0)+)", text[len(lead):]):  # U+00A0 holds
-        if "`" in word and "\x00" in word and display_width(word.replace("\x00", " ")) > room:
-            first, *rest = word.split("\x00")
-            words += [(space, first)] + [(" ", part) for part in rest]
-        else:
-            words.append((space, word))
-    for space, word in words:
-        w = display_width(word.replace("\x00", " "))  # a held space (hold_ticked) still takes its column
+    words = re.findall(r"([^\S\u00a0]*)((?:[^\s]|\u00a0)+)", hold_units(text[len(lead):]))  # U+00A0 holds
+    words.reverse()
+    while words:
+        space, word = words.pop()
+        w = display_width(_spaces(word))  # a held space still takes its column
         sep = " " * len(space) if line.strip() else ""
+        if used + len(sep) + w > width and w > (room if line.strip() else width - used):
+            mark = next((m for m in _MARKS_HELD if m in word), None)
+            if mark is None and "\x00" in word and not word.lstrip("(`").startswith("lignum"):
+                mark = "\x00"  # a typed line wider than a line (a path's 13 tokens); a command to copy stays whole
+            if mark:  # a unit wider than a line: broken at its own spaces after all
+                parts = word.split(mark)
+                words.extend(reversed([(space, parts[0])] + [(" ", part) for part in parts[1:]]))
+                continue
         if line.strip() and used + len(sep) + w > width:
             lines.append(line)
             line, used, sep = subsequent_indent, display_width(subsequent_indent), ""
         line, used = line + sep + word, used + len(sep) + w
     if line.strip():
         lines.append(line)
-    return [line.replace("\x00", " ").replace("\u00a0", " ") for line in lines]
+    return [_spaces(line) for line in lines]
 
 
 def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> list[str]:
@@ -419,7 +472,7 @@ def wrap_lines(text: str, width: int, reflow: bool = False, hang: str = "") -> l
             body = re.sub(r"(?<=  )lignum(?: [^\s|]+)+", lambda m: m.group(0).replace(" ", "\x00"), body)
         # texts.wrap measures what the terminal shows (Hangul two columns, colour codes none) and keeps a
         # backticked hint (`10 1`) whole: it is typed as shown
-        out.extend(w.replace("\x00", " ") for w in wrap(body, width, more) or [""])
+        out.extend(wrap(body, width, more) or [""])
     return out
 
 

@@ -77,8 +77,8 @@ def workers_plan(g: Game, p: Player, kind: str, need: int, huts: int, what: str,
             raise IllegalAction.keyed("workers_too_few_huts", "R6", **fields)
         if huts:
             raise IllegalAction.keyed("workers_too_few_huts_only", "R6", **fields)
-        if not have:
-            raise IllegalAction.keyed("workers_too_few_none", "R6", **fields)
+        if not have:  # the mill worker is said in the words of a player with nobody hired
+            raise IllegalAction.keyed("workers_too_few_none", "R6", **{**fields, "extra": f"{extra}_none"})
         raise IllegalAction.keyed("workers_too_few", "R6", **fields)
     return hired, huts, mill
 
