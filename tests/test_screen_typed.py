@@ -130,3 +130,27 @@ def test_the_planned_work_choices_fit_a_30_row_screen_one_line_each(tmp_path):
     entries = [ln for ln in sub if ln[:5].strip().isdecimal()]
     assert len(entries) >= 12 and len(sub) == len(entries) + 2, sub  # the question, the entries, the prompt
     assert all(catalog.display_width(ln) <= 80 for ln in sub)
+
+
+def test_a_path_typed_while_the_season_ends_is_said_under_the_next_seasons_heading(tmp_path, monkeypatch):
+    """An English table's tryout: 'ok: the supply path as laid' came before 'Money after summer' and the fall's
+    heading when the path was typed at the last selling prompt."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    con, _, answers = typed_game("tactical-2p", "en", tmp_path)
+    for i, answer in enumerate(answers):
+        text = "".join(con.per_answer[i + 1])
+        if answer.startswith("path ") and "=== " in text:
+            assert text.index("Money after") < text.index("=== ") < text.index("ok: the supply path"), text
+            break
+    else:
+        raise AssertionError("no path typed while a season ended")
+
+
+def test_a_korean_typing_tables_short_menus_are_in_words(tmp_path, monkeypatch):
+    """A Korean table's tryout: every short menu after the path showed only codes (`1:cut 3F · 3:done`)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    con, _, _ = typed_game("advanced-3p", "ko", tmp_path)
+    text = "".join("".join(t) for t in con.per_answer)
+    short = [ln for ln in text.splitlines() if ln.startswith("  1:") and " · " in ln]
+    assert short and not [ln for ln in short if "1:cut " in ln or "1:sell " in ln or "1:carry " in ln], short[:5]
+    assert any("1:" in ln and "팔기" in ln for ln in short)  # the selling menu's entries in words

@@ -109,7 +109,11 @@ class Saving:
         season's money when a round ended."""
         head, later = split_at_round(accepted) if after.round > before.round and not after.over else (accepted, ())
         saved, rest = echo_lines(before, after, head, typed=self.s.con.last)
-        self.s.after_banner = [s.line for s in said(after, later)]  # said under the new season's heading
+        opens = after.round > before.round and not after.over and bool(accepted) \
+            and (accepted[-1].line.split() or [""])[0] in NEW_ROUND_DRAWS
+        first = saved if opens else []  # the next season's path: its ok line under that season's heading (a tryout)
+        saved = [] if opens else saved
+        self.s.after_banner = first + [s.line for s in said(after, later)]  # said under the new season's heading
         if any(e.kind == "food_shared" for a in accepted for e in a.events):
             self.s.food_said = after.round
         for line in saved + rest:
@@ -122,6 +126,11 @@ class Saving:
             recap = views.recap_lines(after, r)
             if recap:  # the season's money in one paragraph
                 self.s.say(recap[0] + " " + "; ".join(x.strip() for x in recap[1:]) + ".")
+
+
+# A table's draw typed while the round before still ends: it opens the next season (the path), so its ok line
+# belongs under that season's heading, after the money of the season that ended.
+NEW_ROUND_DRAWS = frozenset({"path"})
 
 
 def split_at_round(accepted: Sequence[gamefile.Accepted]) -> tuple[list[gamefile.Accepted], tuple[Event, ...]]:

@@ -57,6 +57,14 @@ class Sitting(Protocol):
         ...
 
 
+def short_note(note: str) -> str:
+    """An entry's words in brief: its choice without the asides (`(R16)`, `; 일꾼 숙소 1개 사용`) and without the
+    price at its end (said apart): `뗏목: 강에 띄워 다음 라운드에 도착`, `장작 1개 → 가공된 장작 4개, 가판대로`."""
+    import re
+
+    return re.sub(r": \$\d+$", "", re.split(r" \(|; ", note, maxsplit=1)[0])
+
+
 class Asking:
     """How a sitting asks: the menu on the screen, answers read until one names lines, then checked and saved."""
 
@@ -158,9 +166,16 @@ class Asking:
         with (`2 sell sale:F $3`), on one line or two; `?` shows it whole (issue 32 §1: say less, hide no move)."""
         import re
 
+        in_words = texts.load("screen")["text"].get("typed_menu_words") is True  # Korean: the words, not the codes
+
         def item(c: Choice) -> str:
             price = re.search(r": (\$\d+)$", c.note)
             cost = f" {price.group(1)}" if price else ""
+            if in_words and c.note:
+                said, room = f"{c.key}:{short_note(c.note)}", self.s.con.width - 4 - texts.display_width(cost)
+                while texts.display_width(said) > room:  # one entry never wider than the line: its end left out
+                    said = said[:-2] + "…"
+                return said + cost
             if c.shown == c.key or c.shown.startswith(f"{c.key} "):  # `loan`, `dryhut dry1:F`: the key is in it
                 return c.shown + cost
             return f"{c.key}:{c.shown}{cost}"

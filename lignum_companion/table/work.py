@@ -130,7 +130,7 @@ def menu_transport(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[lis
     if split is not None:
         choices.append(split)
     choices.append(Choice(tpl("shown_other"), tpl("note_transport_other"),
-                          follow=typed_any(ctx, p, "ask_transport"), rare=True))
+                          follow=typed_any(ctx, p, "ask_transport"), rare=True, key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
     choices += [choice(a, tpl("note_done")) for a in done]
     default = max(best, key=lambda b: (b[0], -b[1]))[1] if best else len(choices) - 1
@@ -182,7 +182,7 @@ def _sledge_menu(ctx: MenuContext, p: Player, main: list[Action]) -> tuple[list[
                                      dest=dest_words(a.args["dest"])) + with_huts(a)))
     choices.sort(key=lambda c: 0 if "food" not in c.note else 1)
     choices.append(Choice(tpl("shown_other"), tpl("note_sledge_other"), follow=typed_any(ctx, p, "ask_sledge"),
-                          rare=True))
+                          rare=True, key=TYPE_KEY))
     done = [a for a in main if a.verb == "done"]
     choices += [choice(a, tpl("note_done")) for a in done]
     return choices, 0
