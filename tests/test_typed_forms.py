@@ -264,7 +264,7 @@ def test_in_a_terminal_lines_pasted_at_the_winter_bill_pause_answer_the_next_que
     child.logfile_read = io.StringIO()
     child.expect(r"anna \[1\]>")
     child.send("\r")  # anna cuts: her bill and the pause
-    child.expect("press Enter")
+    child.expect("then Enter")
     child.send("\x1b[200~2\rdone\x1b[201~")  # the table pastes two answers
     child.expect("done")
     child.send("\r")
