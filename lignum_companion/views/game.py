@@ -416,14 +416,24 @@ def step_lines(g: Game) -> list[str]:
 # --- the advisor (engine/advice.py): the coming winter and warnings ---------------------------------------
 
 
-def forecast_line(f: Any, card: int | None = None) -> str:
-    """One player's coming winter: what the card asks (`card`: its food, so that the carpenters' food is said as
-    theirs, R23), what they hold, and what it costs (R14)."""
+def forecast_outcome(f: Any, debt: bool = True) -> list[str]:
+    """What a player's coming winter comes to, in parts: what is missing and its cost (R14), the loans it forces
+    (R15), the debt left (`debt`); the one wording of the forecast's line, its one-line form and `next`'s brief."""
     tpl = texts.load("advice")["forecast"]
     missing = f.food.missing + f.heating.missing
     parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
     if f.loans_forced:
         parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
+    if debt and f.debt:
+        parts.append(texts.fill(tpl["debt"], debt=f.debt))
+    return parts
+
+
+def forecast_line(f: Any, card: int | None = None) -> str:
+    """One player's coming winter: what the card asks (`card`: its food, so that the carpenters' food is said as
+    theirs, R23), what they hold, and what it costs (R14)."""
+    tpl = texts.load("advice")["forecast"]
+    parts = forecast_outcome(f, debt=False)
     if f.sale_needed:
         sale: dict[str, dict[str, int]] = {}
         for part in (f.food_sale, f.heating_sale):
@@ -468,12 +478,7 @@ def forecast_one_line(g: Game, pi: int, width: int) -> str:
 
     f = advice.forecast(g, pi)
     tpl = texts.load("advice")["forecast"]
-    missing = f.food.missing + f.heating.missing
-    parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
-    if f.loans_forced:
-        parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
-    if f.debt:
-        parts.append(texts.fill(tpl["debt"], debt=f.debt))
+    parts = forecast_outcome(f)
     sold_logs = sum(f.food_sale.get("store", {}).values())
     while True:
         line = texts.fill(tpl["again"], player=f.player, year=f.year, food_have=f.food.have,

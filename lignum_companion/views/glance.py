@@ -221,11 +221,5 @@ def forecast_brief(g: Game) -> list[str]:
     food, heat = rules.winter_need(g, g.players[0])
     out = [texts.fill(tpl["heading"], year=found[0].year, food=food, heat=heat)]
     for f in found:
-        missing = f.food.missing + f.heating.missing
-        parts = [texts.fill(tpl["missing"], missing=missing, cost=f.cost) if missing else tpl["nothing_missing"]]
-        if f.loans_forced:
-            parts.append(texts.fill(tpl["loans"], loans=f.loans_forced))
-        if f.debt:
-            parts.append(texts.fill(tpl["debt"], debt=f.debt))
-        out.append(f"  {f.player}: " + "; ".join(parts))
+        out.append(f"  {f.player}: " + "; ".join(views.forecast_outcome(f)))
     return out
