@@ -166,3 +166,25 @@ def test_a_question_said_above_its_answer_line_leaves_no_lone_question_mark(monk
     assert con.confirm("Write it?")
     assert seen[-1] == "?|Write it?" and all(one.split("|", 1)[1].strip() for one in seen), seen  # never a bare ?
     assert "Write the score sheet to" in con.stdout.getvalue()  # the words that do not fit, said above
+
+
+def test_a_warning_whose_count_changes_nothing_is_said_once_a_round_per_player() -> None:
+    """A tryout heard `harold has hired sawyers but holds no saw` at each free sawyer taken (5-6 times a round): a
+    new count of sawyers, or the wood moving on to the sawing area, changes nothing the table should do (R9).
+    A warning whose figures matter (money, R15) is said again when they change."""
+    from types import SimpleNamespace
+
+    from lignum_companion.engine.advice import Alert
+    from lignum_companion.table.session import Session
+
+    s = SimpleNamespace(warned={})
+    said = [Session.unsaid(s, a) for a in (  # type: ignore[arg-type]
+        Alert("sawyers-no-saw", "harold", "R9", 2, "travel", "", {"sawyers": 1}),
+        Alert("sawyers-no-saw", "harold", "R9", 2, "travel", "", {"sawyers": 2}),
+        Alert("saw-area-no-saw", "harold", "R9", 2, "sawing", "", {"pieces": "2 hardwood"}),
+        Alert("sawyers-no-saw", "victoria", "R9", 2, "travel", "", {"sawyers": 1}),
+        Alert("sawyers-no-saw", "harold", "R9", 3, "travel", "", {"sawyers": 2}),
+        Alert("broke-move", "harold", "R15", 3, "travel", "", {"money": 3, "moves": ["go 4"]}),
+        Alert("broke-move", "harold", "R15", 3, "travel", "", {"money": 2, "moves": ["go 5"]}),
+    )]
+    assert said == [True, False, False, True, True, True, True]

@@ -237,6 +237,11 @@ KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "pl
          "task-ready", "huts-unused", "food-unused", "fodder-unused", "river-last-fall", "last-winter-cut",
          "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
+# Kinds whose changing count does not change what the table should do (one more sawyer still saws nothing without
+# a saw, R9; one more fodder is still worth nothing without a wagon, R7): a client says them once a round per
+# player, whatever their figures; kinds in one group are one warning (both say 'no saw'). Money, loans, tasks and
+# plans keep their figures: a new figure there is news.
+ONCE_A_ROUND = {"sawyers-no-saw": "no-saw", "saw-area-no-saw": "no-saw", "fodder-unused": "fodder-unused"}
 _Say = Callable[..., None]  # alert(kind, rule, subject="", **figures): one warning for the player in hand
 
 

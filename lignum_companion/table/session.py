@@ -174,8 +174,13 @@ class Session:
                 self.say(line)
 
     def unsaid(self, a: advice.Alert) -> bool:
-        """Whether this warning, with these figures, was not yet said in this round (and note it as said)."""
-        key, now = (a.kind, a.player, a.subject), (a.round, repr(sorted(a.figures.items())))
+        """Whether this warning, with these figures, was not yet said in this round (and note it as said); a kind
+        whose count does not change what to do (advice.ONCE_A_ROUND) is said once a round per player."""
+        once = advice.ONCE_A_ROUND.get(a.kind)
+        if once:
+            key, now = (once, a.player, ""), (a.round, "")
+        else:
+            key, now = (a.kind, a.player, a.subject), (a.round, repr(sorted(a.figures.items())))
         if self.warned.get(key) == now:
             return False
         self.warned[key] = now
