@@ -67,6 +67,7 @@ class Session:
         self.announcer = advice.Announcer()  # says each warning once per step
         # a warning said in this round with these figures: (kind, player, subject) -> (round, figures)
         self.warned: dict[tuple[str, str, str], tuple[int, str]] = {}
+        self.plans_said = 0  # the round whose planned work acting was said under its heading (R20)
         self.after_banner: list[str] = []  # the new season's automatic moves, said under its heading (saving.py)
         self.food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
         self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
@@ -216,6 +217,8 @@ class Session:
                              round=g.round, rounds=D.ROUNDS))
             for line in self.after_banner:
                 self.say(line)
+            if self.after_banner:  # the round began in this sitting: its planned work acting was said (R20)
+                self.plans_said = g.round
         self.after_banner = []
         kind = flow.actor_kind(g)
         actor = flow.actors(g)
@@ -236,7 +239,7 @@ class Session:
             self.say("")
             self.say(shortest_table(*views.board_rows(g), self.con.width), wrap=False)
         if new_step:
-            for line in views.pending_lines(g, calm=True)[1:]:
+            for line in views.pending_lines(g, calm=True, plans=self.plans_said != g.round)[1:]:
                 self.say(line)
 
     def step_menu(self) -> Menu:

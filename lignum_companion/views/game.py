@@ -102,16 +102,17 @@ def wood_text(bag: dict[str, int]) -> str:
     return words.bag(bag)
 
 
-def pending_lines(g: Game, calm: bool = False) -> list[str]:
+def pending_lines(g: Game, calm: bool = False, plans: bool = True) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold).
 
     `calm` (the table mode, at each new step): only what this step can act on - a task's needs in the tasks
     step, a plan and a debt in the season's travel (or the winter's first step), once a season - so that a step
-    does not repeat every player's tasks and debts (issue 21); two plans of one card for one season, one line."""
+    does not repeat every player's tasks and debts (issue 21); two plans of one card for one season, one line.
+    `plans` False: the round's planned work was already said as it began (the table mode), so not again (R20)."""
     w = texts.load("labels")["flow"]
     here = steps.current(g).alerts  # the steps that can act on a task's needs or a plan say their warnings
     tasks_now = not calm or "task-ready" in here
-    plans_now = not calm or "plan-unmet" in here
+    plans_now = plans and (not calm or "plan-unmet" in here)
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == StepName.SELLING and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
