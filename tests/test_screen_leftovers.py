@@ -200,3 +200,26 @@ def test_planned_work_is_said_once_a_season(games: dict[str, str]) -> None:
         for name in re.findall(r"Automatic, (\w+): 1 hardwood: supply → woodpile \(Overtime, R20\)", flat):
             assert f"Overtime for {name}" not in flat, part[:300]
     assert "Overtime for" not in games["expert-4p"] and "(Overtime, R20)" in games["expert-4p"]
+
+
+def test_the_tasks_block_says_a_task_that_can_be_completed_now_as_such(games: dict[str, str]) -> None:
+    """The last winter's tasks block said `harold's task T2 ($18) still needs milled hardwood from the third drying
+    area...` with those pieces there, and harold completed T2 right under it (R19): a task the engine's fills
+    complete now is said as one to complete, and no task said to still need pieces is completed in that step."""
+    out = games["expert-4p"]
+    checked = 0
+    for part in rounds(out):
+        flat = " ".join(part.split())
+        start = flat.find("Tasks: ")
+        if start < 0:
+            continue
+        after = flat[start:]
+        for name, task in re.findall(r"(\w+)'s task (T\d+) \(\$\d+\) still needs", after):
+            checked += 1
+            assert f"task {task} is complete" not in after, (name, task, after[:400])
+        for name, task in re.findall(r"(\w+) can complete task (T\d+) \(\$\d+\) now", after):
+            assert f"task {task} is complete" in after, (name, task)
+            assert after.count(f"can complete task {task} ") == 1  # the block says it; no warning under it
+    final = " ".join(rounds(out)[-2].split())
+    assert "harold can complete task T2 ($18) now" in final and "victoria can complete task T5 ($15) now" in final
+    assert checked

@@ -11,7 +11,7 @@ from lignum_companion.texts import words
 from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
-from ..engine import advice, flow
+from ..engine import advice, flow, steps
 from ..engine import data as D
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
@@ -241,6 +241,10 @@ class Session:
         if new_step:
             for line in views.pending_lines(g, calm=True, plans=self.plans_said != g.round)[1:]:
                 self.say(line)
+            if "task-ready" in steps.current(g).alerts:  # the block just said which tasks can be completed now
+                for a in advice.warnings(g):
+                    if a.kind == "task-ready":
+                        self.unsaid(a)  # noted as said: not again as a warning under the block (R19)
 
     def step_menu(self) -> Menu:
         """The question of this step, built by the step's builder from the game and what was already said."""
