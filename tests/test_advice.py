@@ -581,3 +581,32 @@ def test_do_says_the_warnings_its_lines_bring_up_and_quiet_keeps_them_out(tmp_pa
     assert "⚠" not in _run("do", str(path), fix("anna", "money", -1))  # said once in this step
     path.write_text(script.then("anna go 5").text(), encoding="utf-8")
     assert "⚠" not in _run("do", str(path), "ben go 6", "--quiet")
+
+
+def test_task_ready_is_what_the_engine_lets_the_tasks_step_place():
+    """R19: in every tasks step of the example games, `task_ready` holds exactly when the player's legal fill lines,
+    applied through the engine one after another, complete the task (the warning and the tasks reminder both read
+    it; a tryout's reminder said pieces were still needed that were there)."""
+    from lignum_companion.engine import legal
+
+    compared = 0
+    for path in EXAMPLES:
+        gf = gamefile.read(path)
+        g = gamefile.replay(gamefile.drop_last(gf, len(gf.actions)))
+        for line in gf.actions:
+            apply(g, parse(line.text, g.board))
+            for pi in flow.actors(g) if g.step == "tasks" and not g.over else ():
+                for t in g.players[pi].tasks:
+                    if t.complete:
+                        continue
+                    trial = g.clone()
+                    while True:
+                        fill = next((a for a in legal.candidates(trial, player=pi)
+                                     if a.verb == "fill" and a.args["task"] == t.id), None)
+                        if fill is None:
+                            break
+                        apply(trial, fill, record=False, keep=False)
+                    done = next(x for x in trial.players[pi].tasks if x.id == t.id).complete
+                    assert advice.task_ready(g, pi, t) == done, (path.name, line.text, t.id)
+                    compared += 1
+    assert compared

@@ -149,3 +149,21 @@ def test_lignum_show_wraps_the_glance_as_play_does(tmp_path: Path) -> None:
     assert all(display_width(r) <= WIDTH for r in out)
     tom = next(i for i, r in enumerate(out) if r.startswith("tom: "))
     assert out[tom + 1].startswith("    ") and out[tom + 2].startswith("  목재더미:"), out[tom:tom + 3]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_warnings_hint_names_a_player_who_has_warnings(lang: str) -> None:
+    """The tryout's `Warnings now: harold 1 (`status nicole` ...)` sent the table to a mill with nothing to say."""
+    from lignum_companion.engine import advice
+
+    met = 0
+    with texts.speaking(lang):
+        for _, _, g in positions(3):
+            warned = {a.player for a in advice.warnings(g)}
+            if not warned or g.players[0].name in warned or g.over:
+                continue
+            met += 1
+            hint = status_lines(g)[-1]
+            named = [p.name for p in g.players if f"status {p.name}`" in hint]
+            assert named and named[0] in warned, hint
+    assert met, "no point of the examples had warnings only for a player after the first"

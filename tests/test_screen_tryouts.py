@@ -215,3 +215,26 @@ def test_a_debt_and_a_plan_are_said_once_a_season_in_play_and_always_in_next(en)
     plans = [line for line in calm if "planned work" in line]
     assert plans == [line for line in views.pending_lines(at_travel) if "planned work" in line]
     assert len(plans) == 1, calm  # the same card for the same season: one line
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_question_mark_at_the_area_prompt_shows_the_areas_again(tmp_path, lang: str) -> None:
+    """A tryout's `?` at `Areas for nicole harold victoria john (one number each)>` showed nothing, though the hint
+    said `?` shows the menu again: it shows the cutting areas' table again (R5); the hint reads without the prompt
+    inside it, and the table is not said twice before the question."""
+    from lignum_companion.table.common import tpl
+
+    path = script_to(start(3), step="area", round=2).write(tmp_path / "a.lignum")
+    texts.choose(lang)
+    try:
+        code, out = run_session(path, ["status", "?", "quit"])
+        hint = tpl("menu_again", who="")
+    finally:
+        texts.choose(None)
+    assert code == 0
+    head = out.splitlines()[[i for i, ln in enumerate(out.splitlines()) if ln.startswith("----")][0] - 1]
+    first, _, rest = out.partition("> status")
+    assert first.count(head) == 1  # the table once, under the step's reminder
+    after = rest.split("> ?", 1)[1]
+    assert head in after.split(">", 1)[0]  # `?`: the table again, before the question is asked again
+    assert " ".join(hint.split()) in " ".join(rest.split()) and "(one number each)" not in hint and "각각" not in hint

@@ -237,6 +237,11 @@ KINDS = ("dry3-sale", "dry3-sale-task", "sawyers-no-saw", "saw-area-no-saw", "pl
          "task-ready", "huts-unused", "food-unused", "fodder-unused", "river-last-fall", "last-winter-cut",
          "broke-move")
 LAST_FALL, LAST_WINTER = data.ROUNDS - 1, data.ROUNDS
+# Kinds whose changing count does not change what the table should do (one more sawyer still saws nothing without
+# a saw, R9; one more fodder is still worth nothing without a wagon, R7): a client says them once a round per
+# player, whatever their figures; kinds in one group are one warning (both say 'no saw'). Money, loans, tasks and
+# plans keep their figures: a new figure there is news.
+ONCE_A_ROUND = {"sawyers-no-saw": "no-saw", "saw-area-no-saw": "no-saw", "fodder-unused": "fodder-unused"}
 _Say = Callable[..., None]  # alert(kind, rule, subject="", **figures): one warning for the player in hand
 
 
@@ -407,16 +412,22 @@ def task_lost(g: Game, p: Player, t: Task) -> list[list[Any]]:
     return [[pc, st] for pc, st in t.missing() if not _need_reachable(g, p, pc, st)]
 
 
-def task_ready(p: Player, t: Task) -> bool:
-    """Whether the pieces in the sale and drying areas now cover every missing need of the task (R19)."""
+def task_ready(g: Game, pi: int, t: Task) -> bool:
+    """Whether the pieces in the mill complete the task now (R19), by the engine's own fills: the tasks step's
+    legal fills, one piece after another, each made by the fill verb on a copy of the game; no matching of its
+    own, so that this warning and the tasks reminder say what the tasks step will accept."""
+    from .steps.work import TASKS
+    from .verbs.mill import HANDLERS
+
     if t.complete:
         return False
-    have = {area: dict(p.wood[area]) for area in data.SALE_AREAS}
-    for piece, stage in t.missing():
-        area = next((a for a in data.SALE_AREAS if data.STAGE_OF_AREA[a] == stage and have[a].get(piece)), None)
-        if area is None:
+    trial = g.clone()
+    for _ in t.missing():
+        fill = next((args for _, verb, args in TASKS.candidates(trial, pi)
+                     if verb == "fill" and args["task"] == t.id), None)
+        if fill is None:
             return False
-        have[area][piece] -= 1
+        HANDLERS["fill"](trial, pi, fill)
     return True
 
 
@@ -429,7 +440,7 @@ def _tasks(g: Game, p: Player, alert: _Say) -> None:
     for t in p.tasks:
         if t.complete:
             continue
-        if ready and task_ready(p, t):
+        if ready and task_ready(g, pi, t):
             alert("task-ready", "R19", t.id, task=t.id, value=t.value)
         if lost:
             needs = task_lost(g, p, t)

@@ -17,7 +17,7 @@ from ..engine import data as D
 from ..engine.state import Game
 from .common import first_word, tpl
 from .entries import MenuContext, prefixed_by
-from .menu import Choice, Menu
+from .menu import AgainMenu, Choice, Menu
 
 DRAW_MARK = "# shuffle:"  # a drawn path kept in the game file before its craftwork kinds are typed
 
@@ -156,7 +156,12 @@ def area_menu(ctx: MenuContext) -> Menu:
             raise NotationError(tpl("areas_line", n=len(waiting), names=" ".join(waiting), example=example))
         return [f"{name} area {w}" for name, w in zip(waiting, words, strict=True)]
 
-    return Menu("table", [], None, lines, prompt=tpl("ask_area", names=" ".join(waiting)))
+    from lignum_companion.views import game as views
+
+    from .layout import shortest_table
+
+    board = shortest_table(*views.board_rows(g), ctx.width)  # said by the step's reminder, again on `?` (R5)
+    return AgainMenu("table", [], None, lines, header=board, prompt=tpl("ask_area", names=" ".join(waiting)))
 
 
 # The question of each step the table plays (no player's turn), keyed by the engine's step names; the players'

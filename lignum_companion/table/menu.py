@@ -80,6 +80,25 @@ class Menu:
         return next((c for c in self.choices if c.key.casefold() == key), None)
 
 
+class AgainMenu(Menu):
+    """A question whose header the step's reminder has just said (the cutting areas' table, R5): its first
+    showing leaves the header out, and `?` or `+` say it again (a tryout's `?` at the area prompt showed nothing)."""
+
+    again: str = ""
+    quiet: bool = True
+
+    @property  # type: ignore[override]
+    def header(self) -> str:
+        if self.quiet:  # the question's first showing, right under the reminder that said it
+            self.quiet = False
+            return ""
+        return self.again
+
+    @header.setter
+    def header(self, value: str) -> None:
+        self.again = value
+
+
 # The key of the entry that asks a player's own move in words (`cut ...`, behind `+`): a word, never a number, so
 # no number is an entry out of sight (an English table's tryout, issue 32)
 TYPE_KEY = "type"

@@ -11,7 +11,7 @@ from lignum_companion.texts import words
 from lignum_companion.views import buildings
 from lignum_companion.views import game as views
 
-from ..engine import advice, flow
+from ..engine import advice, flow, steps
 from ..engine import data as D
 from ..engine.actions import PLAYER_VERBS, TABLE_VERBS
 from ..engine.state import Game
@@ -67,6 +67,7 @@ class Session:
         self.announcer = advice.Announcer()  # says each warning once per step
         # a warning said in this round with these figures: (kind, player, subject) -> (round, figures)
         self.warned: dict[tuple[str, str, str], tuple[int, str]] = {}
+        self.plans_said = 0  # the round whose planned work acting was said under its heading (R20)
         self.after_banner: list[str] = []  # the new season's automatic moves, said under its heading (saving.py)
         self.food_said = 0  # the round whose food shared out the echo said (the travel reminder then leaves it out)
         self.buildings_said: set[tuple[int, int, str, str]] = set()  # R23: (round, player, tile, step) reminded
@@ -174,8 +175,13 @@ class Session:
                 self.say(line)
 
     def unsaid(self, a: advice.Alert) -> bool:
-        """Whether this warning, with these figures, was not yet said in this round (and note it as said)."""
-        key, now = (a.kind, a.player, a.subject), (a.round, repr(sorted(a.figures.items())))
+        """Whether this warning, with these figures, was not yet said in this round (and note it as said); a kind
+        whose count does not change what to do (advice.ONCE_A_ROUND) is said once a round per player."""
+        once = advice.ONCE_A_ROUND.get(a.kind)
+        if once:
+            key, now = (once, a.player, ""), (a.round, "")
+        else:
+            key, now = (a.kind, a.player, a.subject), (a.round, repr(sorted(a.figures.items())))
         if self.warned.get(key) == now:
             return False
         self.warned[key] = now
@@ -211,6 +217,8 @@ class Session:
                              round=g.round, rounds=D.ROUNDS))
             for line in self.after_banner:
                 self.say(line)
+            if self.after_banner:  # the round began in this sitting: its planned work acting was said (R20)
+                self.plans_said = g.round
         self.after_banner = []
         kind = flow.actor_kind(g)
         actor = flow.actors(g)
@@ -231,8 +239,12 @@ class Session:
             self.say("")
             self.say(shortest_table(*views.board_rows(g), self.con.width), wrap=False)
         if new_step:
-            for line in views.pending_lines(g, calm=True)[1:]:
+            for line in views.pending_lines(g, calm=True, plans=self.plans_said != g.round)[1:]:
                 self.say(line)
+            if "task-ready" in steps.current(g).alerts:  # the block just said which tasks can be completed now
+                for a in advice.warnings(g):
+                    if a.kind == "task-ready":
+                        self.unsaid(a)  # noted as said: not again as a warning under the block (R19)
 
     def step_menu(self) -> Menu:
         """The question of this step, built by the step's builder from the game and what was already said."""

@@ -157,8 +157,9 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None, sett
     bills: list[dict[str, Any]] = []
     billed: set[int] = set()
     pending_fodder: dict[int, list[str]] = {}
-    plans: list[str] = []
+    plans: list[tuple[int, str, str]] = []  # (player, card, words): the round's planned work acting (R20)
     plans_round: list[int] = []
+    acted: set[tuple[int, str]] = set()  # planned work whose own move is said (Overtime's hardwood): not said twice
 
     def group(pi: int | None, name: str, auto: bool) -> Said:
         for s in reversed(out):  # the player's open line of the same kind, unless another player's came between
@@ -188,9 +189,11 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None, sett
                 bills.append({"player": e.player, "discarded": e.items.get("food", 0)})
             continue  # its parts (loans, a forced sale, money, debt, food and heating wood handed in) are the bill's
         if isinstance(e, E.PlanInEffect):  # the round's planned work in one line (R20)
-            plans.append(_fill("plan_of", card=card(e.card), name=e.name))
+            plans.append((e.player, e.card, _fill("plan_of", card=card(e.card), name=e.name)))
             plans_round.append(e.round)
             continue
+        if isinstance(e, E.PiecesMoved) and e.auto and e.rule == "R20" and e.src == "supply":
+            acted.add((e.player, "overtime"))
         if isinstance(e, E.PlayerEvent):
             _player_event(g, e, group, pending_fodder, before, rnd)
         elif isinstance(e, E.FoodShared):
@@ -202,8 +205,9 @@ def said(g: Game, events: Sequence[E.Event], *, before: Game | None = None, sett
         elif isinstance(e, E.TaskRevealed):
             s = group(None, "", e.auto)
             s.parts.append(_fill("task_revealed", task=e.task, value=e.value, needs=_needs(e.needs)))
-    if plans:
-        out.append(Said(None, "", True, [_fill("plans", plans=_tpl()["joiner_short"].join(plans),
+    acting = [words for pi, code, words in plans if (pi, code) not in acted]
+    if acting:
+        out.append(Said(None, "", True, [_fill("plans", plans=_tpl()["joiner_short"].join(acting),
                                                when=_season(plans_round[0]))]))
     for pi, spent in pending_fodder.items():  # fodder spent with nothing turned: back to the supply
         s = group(pi, g.players[pi].name, False)

@@ -102,16 +102,19 @@ def wood_text(bag: dict[str, int]) -> str:
     return words.bag(bag)
 
 
-def pending_lines(g: Game, calm: bool = False) -> list[str]:
+def pending_lines(g: Game, calm: bool = False, plans: bool = True) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold).
 
     `calm` (the table mode, at each new step): only what this step can act on - a task's needs in the tasks
     step, a plan and a debt in the season's travel (or the winter's first step), once a season - so that a step
-    does not repeat every player's tasks and debts (issue 21); two plans of one card for one season, one line."""
+    does not repeat every player's tasks and debts (issue 21); two plans of one card for one season, one line.
+    `plans` False: the round's planned work was already said as it began (the table mode), so not again (R20)."""
+    from lignum_companion.engine import advice
+
     w = texts.load("labels")["flow"]
     here = steps.current(g).alerts  # the steps that can act on a task's needs or a plan say their warnings
     tasks_now = not calm or "task-ready" in here
-    plans_now = not calm or "plan-unmet" in here
+    plans_now = plans and (not calm or "plan-unmet" in here)
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == StepName.SELLING and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
@@ -124,7 +127,11 @@ def pending_lines(g: Game, calm: bool = False) -> list[str]:
             if pl.round == g.round and not g.over and line not in out:
                 out.append(line)
         for t in p.tasks if tasks_now else ():
-            if not t.complete and not g.over:  # after the end the score says it pays nothing (R19)
+            if t.complete or g.over:  # after the end the score says it pays nothing (R19)
+                continue
+            if advice.task_ready(g, g.players.index(p), t):  # the pieces are there: as the warning says it (R19)
+                out.append(texts.fill(w["pending_task_ready"], name=p.name, id=t.id, value=t.value))
+            else:
                 out.append(texts.fill(w["pending_task"], name=p.name, id=t.id, value=t.value,
                                       needs=needs_words(t)))
     return out  # R23: a building the program cannot apply is reminded once, at its moment (views/buildings.py)

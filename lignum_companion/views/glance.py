@@ -140,9 +140,9 @@ def winter(g: Game) -> list[str]:
     return [_fill("winter", year=found[0].year, food=food, heat=heat, players=_joined(each))]
 
 
-def warnings(g: Game, command: str) -> list[str]:
+def warnings(g: Game, more: str = "status {name}") -> list[str]:
     """How many of the advisor's warnings hold for each player, in one line ([] for none): they were said in their
-    step, and `status NAME` says a player's again."""
+    step, and `more` (filled with the first player who has warnings, never someone without) says a player's again."""
     from collections import Counter
 
     from lignum_companion.engine import advice
@@ -150,6 +150,7 @@ def warnings(g: Game, command: str) -> list[str]:
     counts = Counter(a.player for a in advice.warnings(g))
     if not counts:
         return []
+    command = texts.fill(more, name=next(iter(counts)))
     return [_fill("warnings", players=_joined([f"{name} {n}" for name, n in counts.items()]), command=command)]
 
 
@@ -167,9 +168,8 @@ def status_lines(g: Game, warn: bool = True, more: str = "status {name}") -> lis
                 out.append("  " + line)
     out += board(g)
     out += winter(g)
-    command = texts.fill(more, name=g.players[0].name)
-    said = warnings(g, command) if warn and not g.over else []
-    out += said or [_fill("more", command=command)]
+    said = warnings(g, more) if warn and not g.over else []
+    out += said or [_fill("more", command=texts.fill(more, name=g.players[0].name))]
     return out
 
 
