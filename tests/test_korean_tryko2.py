@@ -4,6 +4,9 @@
   word before the parenthesis (T7 칠 -> 은, T1 일 -> 을), also past several or nested parentheses.
 - `saw 장작 창고:2` at a player's prompt was refused as unreadable: 장작 창고 (the storage's full name) took the
   firewood the table had said; a piece's word then the place's short name before `:count` is both.
+- Running text put the code beside the words inside another parenthesis or glued on ('목재더미(장작 3개 (3F))',
+  'sawing area (1 hardwood (H)) waits', '(첫째 건조 구역의 장작 1개 (F))'): a sentence says the pieces in words;
+  the code is what one types and stays in the `Example:` lines.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from lignum_companion.engine import parse
+from lignum_companion.engine.advice import Alert
 from lignum_companion.texts import catalog as texts
 from lignum_companion.texts import words
 
@@ -58,3 +62,47 @@ def test_the_saw_line_the_table_typed_is_a_line_the_game_reads() -> None:
     with texts.speaking("ko"):
         said = words.counts_first(words.to_notation("tom saw 장작 창고:2"))
     assert parse(said).text == "tom saw F store:2"
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_reminder_says_the_wood_in_words_and_types_the_code_only_in_its_example(lang) -> None:
+    from lignum_companion.views import reminders
+    from tests.helpers import fix, script_to, start
+
+    cutting = script_to(start(2), step="cutting").game()
+    transport = script_to(start(2).then(fix("anna", "woodpile.F", 2), fix("anna", "woodpile.H", 1)),
+                          step="transport").game()
+    with texts.speaking(lang):
+        for g, said in ((cutting, {"ko": "1번 영역의 원목: 장작 3개.", "en": "Area 1 holds 3 firewood."}),
+                        (transport, {"ko": "목재더미(장작 2개, 활엽수 1개)의", "en": "(2 firewood, 1 hardwood) to"})):
+            shown = reminders.reminder(g)
+            sentence, example = shown.rsplit("\n", 1)
+            assert said[lang] in sentence and "F)" not in sentence and "H)" not in sentence
+            assert "`anna " in example  # the line to type, with its codes
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "anna: the wood in the sawing area (1 softwood, 1 hardwood) waits for a saw"),
+    ("ko", "anna: 목공소의 침엽수 1개, 활엽수 1개: 톱이"),
+])
+def test_a_warning_says_the_wood_in_words_alone(lang, said) -> None:
+    from lignum_companion.views import game as views
+
+    alert = Alert("saw-area-no-saw", "anna", "R9", 2, "sawing", "", {"pieces": "S+H"})
+    with texts.speaking(lang):
+        shown = views.warning_text(alert)
+    assert said in shown and "(S+H)" not in shown
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "by selling wood (1 softwood from the sale area)"),
+    ("ko", "마련해야 함 (가판대의 침엽수 1개)"),
+])
+def test_the_winter_forecast_names_the_wood_to_sell_in_words_alone(lang, said) -> None:
+    from lignum_companion.views import game as views
+    from tests.helpers import fix, script_to, start
+
+    g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
+    with texts.speaking(lang):
+        shown = "\n".join(views.forecast_player_lines(g, 0))
+    assert said in " ".join(shown.split()) and "(S)" not in shown
