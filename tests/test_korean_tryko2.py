@@ -7,6 +7,8 @@
 - Running text put the code beside the words inside another parenthesis or glued on ('목재더미(장작 3개 (3F))',
   'sawing area (1 hardwood (H)) waits', '(첫째 건조 구역의 장작 1개 (F))'): a sentence says the pieces in words;
   the code is what one types and stays in the `Example:` lines.
+- A rules answer named the topic it crosses twice: 'Also Phase 6: selling and prices [selling]: …' under the
+  answer, then again in 'Also matching: Phase 6: selling and prices [selling], …'.
 """
 
 from __future__ import annotations
@@ -106,3 +108,47 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_words_alone(lang, said) -
     with texts.speaking(lang):
         shown = "\n".join(views.forecast_player_lines(g, 0))
     assert said in " ".join(shown.split()) and "(S)" not in shown
+
+
+QUESTION = "how much does hardwood give when sawn"
+
+
+def test_the_rules_answer_in_play_names_the_topic_it_crosses_once(monkeypatch, tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+    from lignum_companion.views import rules_lookup as rl
+
+    found, crossed = rl.answer(QUESTION)
+    assert crossed is not None and crossed in found[1:]  # the case itself: the crossed topic is also a match
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LIGNUM_GAMES_DIR", str(tmp_path))
+    runner = CliRunner()
+    try:
+        new = ["new", "-p", "anna,ben", "--mode", "basic", "--no-variants", "--order", "anna,ben",
+               "--areas", "anna=1,ben=5", "--winter", "6/3,7/4", "--lang", "en"]
+        assert runner.invoke(app, new).exit_code == 0
+        out = runner.invoke(app, ["play", "--lang", "en"], input=f"rules {QUESTION}\nquit\n").output
+    finally:
+        texts.choose(None)
+        texts.use_game(None)
+    assert out.count(f"[{crossed.id}]") == 1, out
+    also = " ".join(out.split()).partition("Also matching: ")[2]
+    assert also and all(f"[{t.id}]" in also for t in found[1:] if t.id != crossed.id), out
+
+
+def test_lignum_rules_lists_the_topic_it_crosses_once(monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from lignum_companion.cli.app import app
+    from lignum_companion.views import rules_lookup as rl
+
+    for var in ("LANG", "LC_ALL", "LC_MESSAGES", "LIGNUM_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    _, crossed = rl.answer(QUESTION)
+    try:
+        out = CliRunner().invoke(app, ["rules", *QUESTION.split()]).output
+    finally:
+        texts.choose(None)
+    assert crossed is not None and f"lignum rules {crossed.id} " not in out and f"[{crossed.id}]" in out
