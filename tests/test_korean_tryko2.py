@@ -9,6 +9,8 @@
   the code is what one types and stays in the `Example:` lines.
 - A rules answer named the topic it crosses twice: 'Also Phase 6: selling and prices [selling]: …' under the
   answer, then again in 'Also matching: Phase 6: selling and prices [selling], …'.
+- A skip line had two colons ('수송: 마리아에게 썰매가 없습니다: 옮길 것이 없음.', 'Sawing: anna and ben have no
+  saw: nothing to saw.'): the step takes the one colon, the reason is one sentence.
 """
 
 from __future__ import annotations
@@ -152,3 +154,27 @@ def test_lignum_rules_lists_the_topic_it_crosses_once(monkeypatch) -> None:
     finally:
         texts.choose(None)
     assert crossed is not None and f"lignum rules {crossed.id} " not in out and f"[{crossed.id}]" in out
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_skip_reason_is_one_sentence_after_the_steps_colon(lang) -> None:
+    reasons = {**texts.load("reminders", lang)["skip"], **texts.load("screen", lang)["skip"]}
+    said = {k: v for k, v in reasons.items() if isinstance(v, str) and k not in ("line", "nobody", "nobody_joiner")}
+    assert said and [k for k, v in said.items() if ":" in v] == []
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("ko", "수송: 마리아에게 썰매가 없어 옮길 것이 없습니다.", "톱질: 마리아, 톰에게 톱이 없어 톱질할 것이 없습니다."),
+    ("en", "Transport: 마리아 has no sledge, so nothing is transported.",
+     "Sawing: 마리아 and 톰 have no saw, so nothing is sawn."),
+])
+def test_a_skip_line_has_one_colon(lang, one, many) -> None:
+    from lignum_companion.views import game as views
+    from tests.helpers import start
+
+    g = start(3).game()
+    g.players[0].name, g.players[1].name = "마리아", "톰"
+    with texts.speaking(lang):
+        lines = views.skip_lines(g, [[1, "transport", 0, "no_sledge"], [1, "sawing", 0, "no_saw"],
+                                     [1, "sawing", 1, "no_saw"]])
+    assert lines == [one, many]
