@@ -469,7 +469,7 @@ def test_next_shows_the_coming_winter_and_the_warnings(summer_file):
     text = _run("next", str(path))
     assert "Coming winter (year 1): the card asks 4 food and 2 heating wood." in text
     assert "  anna: $15 still to find at today's prices; loans forced: 2\n" in text  # one line a player (issue 32)
-    assert "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
+    assert "⚠ anna: 2 milled firewood in the third drying area must be sold in this round's selling phase ($6)." \
         " (R12)" in text
 
 
@@ -546,7 +546,7 @@ def test_play_shows_the_forecast_before_the_travel_menu_and_each_warning_once_pe
     assert "-- anna, travel: at the start, $5, food 1, mill worker, winter -$15" in text
     assert "anna: food 2 of 4, heating wood 0 of 2 - $12 still to find at today's prices" in text  # after the food
     # at location 5
-    said = "⚠ anna: 2 milled firewood (2mF) in the third drying area must be sold in this round's selling phase ($6)." \
+    said = "⚠ anna: 2 milled firewood in the third drying area must be sold in this round's selling phase ($6)." \
         " (R12)"
     assert text.count(said) == 2  # once in the step, and once more when the table asks for `status anna`
     assert "⚠ Warnings now: anna 1 (`status anna` says them, with the whole mill)" in text  # `status`: counted

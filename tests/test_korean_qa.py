@@ -135,7 +135,7 @@ def test_play_names_the_other_matching_topics_by_their_titles(lang, question, wo
         texts.use_game(None)
 
 
-@pytest.mark.parametrize(("name", "korean"), [("지우", "지우: 강에"), ("nicole", "nicole: 강에")])
+@pytest.mark.parametrize(("name", "korean"), [("지우", "지우에게 강에"), ("nicole", "nicole에게 강에")])
 def test_a_reminder_after_a_name_ending_in_a_vowel_reads_right(name, korean) -> None:
     """'{name}은 강에 ...' was written with 은 only, so 지우 read '지우은'."""
     try:

@@ -196,7 +196,8 @@ def test_steps_with_nothing_to_do_for_anyone_are_one_line_and_a_missing_saw_is_s
                                                                  [1, "sawing", 1, "no_saw"],
                                                                  [1, "sawing", 2, "nothing_to_saw"]]
     lines = views.skip_lines(g, skips)
-    assert lines == ["No wood arrives from the river for anyone.", "Sawing: anna and ben have no saw: nothing to saw."]
+    assert lines == ["No wood arrives from the river for anyone.",
+                     "Sawing: anna and ben have no saw, so nothing is sawn."]
 
 
 def test_the_winter_menu_offers_the_heating_wood_last(tmp_path):

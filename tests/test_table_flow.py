@@ -56,7 +56,7 @@ def test_skipped_players_are_said_in_play(tmp_path):
     script = script_to(start(2), step="travel", round=1).then(fix("ben", "saw.F", 1), "anna go clearing",
                                                               "ben go clearing", "anna done")
     out, done = session(tmp_path, script, ["done", "quit"])
-    assert "Sawing: ben has no saw: nothing to saw." in out
+    assert "Sawing: ben has no saw, so nothing is sawn." in out
 
 
 def test_a_mixed_split_and_a_market_visit_buying_several_things_are_reachable_from_the_menus(tmp_path):

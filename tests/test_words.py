@@ -145,7 +145,7 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
                                                                       "trade_tokens": 0})
     texts.choose("ko")
     try:
-        assert "가공된 침엽수 2개 (2mS)" in views.warning_text(dry3)
+        assert "가공된 침엽수 2개는" in views.warning_text(dry3)  # read, not typed: no code
         assert "건조용 오두막 1개, 일꾼 숙소 1개" in views.warning_text(huts)
         assert "가공된 활엽수 (둘째 건조 구역)" in views.warning_text(lost)  # a stage named by its area
         said = views.warning_text(plan)
@@ -155,8 +155,8 @@ def test_advice_warnings_and_ledger_reasons_name_pieces_huts_and_cards_in_korean
         texts.choose(None)
     texts.choose("en")
     try:
-        # words first, the notation beside (GLOSSARY); the huts in words alone, never `drying+accom`
-        assert "2 milled softwood (2mS)" in views.warning_text(dry3)
+        # a warning is read: the pieces and the huts in words alone, never `2mS` or `drying+accom`
+        assert "2 milled softwood in" in views.warning_text(dry3) and "2mS" not in views.warning_text(dry3)
         assert "1 drying hut, 1 accommodation hut" in views.warning_text(huts)
         assert "drying+accom" not in views.warning_text(huts)
         assert "milled hardwood from the second drying area" in views.warning_text(lost)  # words, not mH@1
@@ -269,13 +269,13 @@ def test_the_winter_forecast_names_the_wood_to_sell_in_korean():
     g = script_to(start().then(fix("anna", "store.mF", 1), fix("anna", "sale.S", 2)), step="bonus", round=4).game()
     texts.choose("ko")
     try:
-        assert "(가판대의 침엽수 1개 (S))" in _forecasts(g)
+        assert "(가판대의 침엽수 1개)" in _forecasts(g)  # words only in a sentence
     finally:
         texts.choose(None)
     texts.choose("en")
     try:
         shown = _forecasts(g)
-        assert "(1 softwood (S) in the sale area)" in shown and "sale:S" not in shown
+        assert "(1 softwood from the sale area)" in shown and "sale:S" not in shown and "(S)" not in shown
     finally:
         texts.choose(None)
 

@@ -122,10 +122,10 @@ def _rules(text: str, as_json: bool) -> None:
         _print_json({"query": text, "topics": [t.as_json() for t in found], "also": crossed.id if crossed else None})
         return
     typer.echo(rl.render(found[0], width, also=crossed, short=text.lower() != found[0].id))
-    if len(found) > 1:
+    if more := rl.others(found, crossed):  # the topic shown under the answer is not named again
         typer.echo("")
         typer.echo(rl.label("also_matching"))
-        for t in found[1:]:
+        for t in more:
             line = f"  lignum rules {t.id:<20} {t.title}"
             while texts.display_width(line) > width:  # one line a topic, cut at the screen's edge
                 line = line[:-2] + "…"

@@ -164,8 +164,8 @@ class Commands:
             return
         self.s.say(rl.render(found[0], width, also=crossed, short=query.strip().lower() != found[0].id, at_play=True),
                    wrap=False)
-        if len(found) > 1:
-            also = ", ".join(f"{t.title} [{t.id}]" for t in found[1:])  # titles in the shown language
+        if more := rl.others(found, crossed):  # the topic shown under the answer is not named again
+            also = ", ".join(f"{t.title} [{t.id}]" for t in more)  # titles in the shown language
             self.s.say(tpl("rules_also", topics=also))
 
     # --- stopping and the end ----------------------------------------------------------------------------------

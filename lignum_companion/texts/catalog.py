@@ -548,16 +548,20 @@ def _final(word: str) -> str:
 
 
 def particles(text: str) -> str:
-    """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure (a parenthesised gloss or a
-    closing quote may stand between: '초과 근무(overtime)은(는)' -> '...는', '장작 2개 (2F)을(를)' -> '...를'); after a
-    Latin word only when its
-    last letter tells (anna는, ben은; bob, jane keep both)."""
+    """Choose each 'X은(는)'-style particle pair after a Hangul word or a figure. Parenthesised glosses and a
+    closing quote may stand between, one or several, one inside another, since the particle goes with the word:
+    '초과 근무(overtime)은(는)' -> '...는', '장작 2개 (2F)을(를)' -> '...를', '과업 T7 ($11)은(는)' -> '...은',
+    '장작 (둘째 건조 구역) (R19)을(를)' -> '...을'. After a Latin word only when its last letter tells (anna는,
+    ben은; bob, jane keep both)."""
     global _particle_re
     if _particle_re is None:
         import re
 
         alternatives = "|".join(re.escape(k) for k in _PAIRS)
-        _particle_re = re.compile(r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])((?: ?\([^()]*\))?['\"’`]?)(" + alternatives + ")")
+        # any trailing parentheticals (one may hold another) are skipped: the particle goes with the word before
+        paren = r" ?\((?:[^()]|\([^()]*\))*\)"
+        word_end = r"(\$?\d+|[\uac00-\ud7a3A-Za-zëé])"
+        _particle_re = re.compile(word_end + r"((?:" + paren + r")*['\"’`]?)(" + alternatives + ")")
 
     def pick(m: Any) -> str:
         last = m.group(1)

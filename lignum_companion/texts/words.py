@@ -400,7 +400,9 @@ def alias(word: str) -> str:
 def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
     """A typed answer with the shown language's words for codes replaced by the codes (`2장작+침엽수` -> `2F+S`,
     `가판대:판자` -> `sale:board`), so the game file keeps the ASCII notation. A word stands alone or between
-    signs and digits (never inside another word), and a word that is one of `keep` (players' names) stays."""
+    signs and digits (never inside another word), and a word that is one of `keep` (players' names) stays.
+    A place named by a piece's word and its own short name before `:count` with no piece said yet is both
+    (`saw 장작 창고:2` is `saw F store:2`: a table says the piece, then the place, R9, R14)."""
     import re
 
     table = _typed_words()
@@ -414,9 +416,31 @@ def to_notation(raw: str, keep: tuple[str, ...] = ()) -> str:
             return m.group(0)
         if m.group(0).casefold() in names:  # a player's (or a building's) name is never read as a code
             return m.group(0)
+        split = _piece_then_place(m.group(0), table)
+        if split and re.match(r":\d+(?!\w)", raw[m.end():]) and not _piece_before(raw[:m.start()], table):
+            return split
         return table[m.group(0).casefold()]
 
     return pattern.sub(swap, raw)
+
+
+def _piece_then_place(word: str, table: dict[str, str]) -> str:
+    """A place's name that starts with a piece's word and ends in another name of that place ('장작 창고' is
+    '장작' + '창고'), as the codes of the two ('F store'); '' for any other word."""
+    head, _, tail = word.partition(" ")
+    code = table.get(word.casefold())
+    if tail and table.get(head.casefold()) in D.PIECES and table.get(tail.casefold()) == code:
+        return f"{table[head.casefold()]} {code}"
+    return ""
+
+
+def _piece_before(text: str, table: dict[str, str]) -> bool:
+    """Whether the typed word just before names a piece (`F`, `2F`, `장작`, `장작 2개`)."""
+    import re
+
+    said = re.sub(r"\s*\d+\s*개$", "", text.rstrip()).split()
+    last = re.sub(r"^\d+", "", said[-1]) if said else ""
+    return table.get(last.casefold(), last) in D.PIECES
 
 
 def counts_first(line: str) -> str:

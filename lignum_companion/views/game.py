@@ -97,11 +97,6 @@ def _bag(bag: dict[str, int], order: tuple[str, ...] | None = None) -> str:
     return format_bag(bag, order) or "-"
 
 
-def wood_text(bag: dict[str, int]) -> str:
-    """Wood in the notation, with its words beside it where the language shows them ('장작 3개 (3F)')."""
-    return words.bag(bag)
-
-
 def pending_lines(g: Game, calm: bool = False, plans: bool = True) -> list[str]:
     """Who the game waits for, plus anything owed (e.g. wood that must be sold).
 
@@ -118,7 +113,7 @@ def pending_lines(g: Game, calm: bool = False, plans: bool = True) -> list[str]:
     out = [texts.fill(w["pending_waiting"], waiting=waiting_for(g))]
     for p in g.players:
         if g.step == StepName.SELLING and rules.must_sell(p):  # R12 binds here; the advisor forecasts it at travel
-            out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=wood_text(rules.must_sell(p))))
+            out.append(texts.fill(w["pending_dry3"], name=p.name, pieces=words.said(rules.must_sell(p))))
         if p.debt and plans_now:
             out.append(texts.fill(w["pending_debt"], name=p.name, debt=p.debt))
         for pl in p.plans if plans_now else ():
@@ -446,8 +441,8 @@ def forecast_line(f: Any, card: int | None = None) -> str:
         for part in (f.food_sale, f.heating_sale):
             for area, bag in part.items():
                 sale.setdefault(area, {}).update({k: sale.get(area, {}).get(k, 0) + n for k, n in bag.items()})
-        if sale:
-            parts.append(texts.fill(tpl["sale"], dollars=f.sale_needed - f.debt, pieces=words.by_area(sale)))
+        if sale:  # the wood in words only: a forecast is read; what to type is asked when selling
+            parts.append(texts.fill(tpl["sale"], dollars=f.sale_needed - f.debt, pieces=words.from_areas(sale)))
     if f.debt:
         parts.append(texts.fill(tpl["debt"], debt=f.debt))
     make = texts.fill(tpl["make"], logs=f.logs_can_make) if f.logs_can_make and f.heating.missing else ""
@@ -547,7 +542,7 @@ def warning_text(alert: Any) -> str:
     if alert.kind == "task-lost":
         fields["needs"] = words.coded_needs(alert.figures["needs"])
     if alert.kind in ("dry3-sale", "dry3-sale-task", "saw-area-no-saw"):
-        fields["pieces"] = words.bag(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))
+        fields["pieces"] = words.said(parse_bag(alert.figures["pieces"], D.PIECES, "piece"))  # read, not typed
     if alert.kind == "huts-unused":
         fields["huts"] = words.held(parse_bag(alert.figures["huts"], D.HUT_AREAS, "hut"), D.HUT_AREAS)
     if alert.kind == "broke-move":  # the places in words, not a list of lines to type (a tryout)

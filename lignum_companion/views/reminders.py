@@ -81,9 +81,10 @@ def _fields(g: Game, tpl: dict[str, str], pi: int | None) -> dict[str, Any]:
     if pi is not None:
         p = g.players[pi]
         fields.update(player=p.name, pos=p.pos or texts.load("labels")["flow"]["the_start"], area=p.area,
-                      area_wood=words.bag(rules.area_wood(g, p.area)) if p.area else words.bag({}),
-                      river=words.bag(p.wood["river"]), woodpile=words.bag(p.wood["woodpile"]),
-                      saw=words.bag(p.wood["saw"]))
+                      # the wood in words only: a reminder is read; the codes to type are in its examples
+                      area_wood=words.said(rules.area_wood(g, p.area)) if p.area else words.said({}),
+                      river=words.said(p.wood["river"]), woodpile=words.said(p.wood["woodpile"]),
+                      saw=words.said(p.wood["saw"]))
     fields["marked"] = texts.fill(tpl["marked"], areas=", ".join(map(str, g.marked))) if g.marked else ""
     return fields
 

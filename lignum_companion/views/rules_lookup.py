@@ -247,6 +247,13 @@ def answer(query: str, limit: int = 5, step: str = "") -> tuple[list[Topic], Top
     return found, (lib.by_id.get(crossed, source.by_id[crossed]) if crossed else None)
 
 
+def others(found: list[Topic], crossed: Topic | None) -> list[Topic]:
+    """The other matches to list under an answer: those after the first, less the one already shown under it
+    (`render(also=crossed)`), so a topic is named once (a tryout named the crossed topic under the answer and
+    again in the list of other matches)."""
+    return [t for t in found[1:] if crossed is None or t.id != crossed.id]
+
+
 def language_of(query: str) -> str | None:
     """The language to answer a question in when nobody chose one (no `--lang`, no LIGNUM_LANG): Korean for a
     question typed in Hangul, else None (the usual choice: the game's language, else the locale). The locale
