@@ -219,6 +219,7 @@ class Session:
                 self.say(line)
             if self.after_banner:  # the round began in this sitting: its planned work acting was said (R20)
                 self.plans_said = g.round
+        said_under = banner and bool(self.after_banner)  # lines under the heading: a blank line before the step's
         self.after_banner = []
         kind = flow.actor_kind(g)
         actor = flow.actors(g)
@@ -231,7 +232,7 @@ class Session:
         if person in self.reminded or (not new_step and not person):
             return
         self.reminded.add(person)
-        if not banner:  # right under the round's banner it needs no blank line
+        if not banner or said_under:  # right under the round's banner it needs no blank line
             self.say("")
         self.say(views.reminder(g, brief=g.step in self.steps_read, food=self.food_said != g.round), reflow=True)
         self.steps_read.add(g.step)
