@@ -248,7 +248,7 @@ ROUND_1 = [
     ("ben", "go clearing"),
     ("anna [1]", ""), ("ben [1]", ""),    # cutting: as much as the workers can
     ("anna [1]", ""), ("ben [1]", ""),    # transport: bearers carry to the sale area
-    ("anna [4]", "1"), ("ben [4]", ""),   # selling: anna sells everything, ben keeps his wood
+    ("anna [3]", "1"), ("ben [3]", ""),   # selling: anna sells everything, ben keeps his wood
     ("ben [1]", ""),                      # drying: move the firewood on
 ]
 

@@ -37,8 +37,8 @@ ROUND_2_AFTER_UNDO = [
     ("anna [c]", ""),          # the clearing is all that is left: it is the default (key c)
     ("ben [1]", ""), ("anna [1]", ""),    # cutting
     ("anna [1]", ""),                     # transport
-    ("ben [5]", "3"), ("ben [3]", ""),    # selling: ben sells the firewood in the first drying area, no more (R11)
-    ("anna [5]", ""),
+    ("ben [4]", "3"), ("ben [2]", ""),    # selling: ben sells the firewood in the first drying area, no more (R11)
+    ("anna [4]", ""),
     ("ben [1]", ""), ("anna [1]", ""),    # drying
 ]
 EXPECTED = [
@@ -184,7 +184,7 @@ def test_y_then_enter_at_the_undo_question_answers_it_and_plays_no_move(tmp_path
     child.send("y")
     child.send("\r")
     child.expect("taken back: ")
-    answer(child, "ben [4]", "quit")        # the next menu (selling) waits for its own answer
+    answer(child, "ben [3]", "quit")        # the next menu (selling) waits for its own answer
     child.expect(pexpect.EOF)
     child.close()
     assert actions(path) == before[:-2], transcript(child)[-1500:]

@@ -66,9 +66,11 @@ class Menu:
     said: Said | None = None  # what the sitting has said once this menu is built (None: as before)
 
     def __post_init__(self) -> None:
-        for i, c in enumerate(self.choices, 1):
+        n = 0  # the entries without a key of their own are numbered 1, 2, 3 ... with no gap (a word-keyed entry
+        for c in self.choices:  # such as `type` or `loan` takes no number: an English table's tryout)
             if not c.key:
-                c.key = str(i)
+                n += 1
+                c.key = str(n)
 
     @property
     def rare(self) -> list[Choice]:
