@@ -88,11 +88,12 @@ def test_each_relocate_entry_names_its_area(lang):
         assert (f"free area {area} " if lang == "en" else f"{area}번 영역") in c.note, c.note
 
 
-@pytest.mark.parametrize("step", ["travel", "cutting", "selling"])
+@pytest.mark.parametrize("step", ["travel", "cutting", "transport", "selling"])
 def test_loans_and_huts_are_keyed_by_their_verb_so_no_number_is_an_entry_out_of_sight(step):
     """An English table's tryout: victoria's sawing menu showed 1, 2 and 4, and a mistyped `5` took the loan kept
     behind `+`. Loans and huts now have their verb as the key in every step; the numbers are the entries shown."""
-    extra = (fix("anna", "drying-hut", 1), fix("anna", "accom-hut", 1), fix("anna", "sale.F", 1))
+    extra = (fix("anna", "drying-hut", 1), fix("anna", "accom-hut", 1), fix("anna", "sale.F", 1),
+             fix("anna", "woodpile.F", 2), fix("anna", "woodpile.S", 1), fix("anna", "bearers", 2))
     g = game_at(2, step=step, round=1, before=WOOD + extra)
     pi = flow.actors(g)[0]
     menu = turn_menu(MenuContext(g, Said(), NoTable()), pi)
@@ -101,3 +102,5 @@ def test_loans_and_huts_are_keyed_by_their_verb_so_no_number_is_an_entry_out_of_
     assert all(not c.key.isdecimal() for c in free), [(c.key, c.shown) for c in free]
     hidden = [c.key for c in menu.choices if c.rare]
     assert all(not k.isdecimal() for k in hidden) or step == "travel", hidden
+    numbers = [int(c.key) for c in menu.choices if c.key.isdecimal()]
+    assert numbers == list(range(1, len(numbers) + 1)) or step == "travel", numbers  # no gap

@@ -127,8 +127,9 @@ class Asking:
         cols = self.s.con.width
         for c in shown:
             note = c.note.replace("{key}", c.key)
-            pad = " " * max(0, width - texts.display_width(c.shown))  # Hangul names take two columns a letter
-            head = f"  {c.key:>{keyw}}  {c.shown}{pad}  "
+            line = "" if c.shown == c.key else c.shown  # `loan`: its key is its line, said once
+            pad = " " * max(0, width - texts.display_width(line))  # Hangul names take two columns a letter
+            head = f"  {c.key:>{keyw}}  {line}{pad}  "
             hang = " " * min(len(head), cols // 2)
             lines = texts.wrap(note, max(20, cols - texts.display_width(head))) or [""]
             self.s.say((head + lines[0]).rstrip(), wrap=False)

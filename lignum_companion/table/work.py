@@ -164,7 +164,7 @@ def _split_choice(ctx: MenuContext, p: Player, main: list[Action]) -> Choice | N
                    example: str = example) -> list[str]:
             return ctx.table.text_answer(tpl("ask_split", example=example), parse_split, given=arg)
 
-        return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow, rare=True)
+        return Choice(tpl("shown_split", verb=verb), tpl("note_split"), follow=follow, rare=True, key="split")
     return None
 
 
