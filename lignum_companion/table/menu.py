@@ -89,7 +89,7 @@ class AgainMenu(Menu):
     again: str = ""
     quiet: bool = True
 
-    @property  # type: ignore[override]
+    @property
     def header(self) -> str:
         if self.quiet:  # the question's first showing, right under the reminder that said it
             self.quiet = False

@@ -286,8 +286,8 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
     for (_rnd, step), who in by_step.items():
         if len({pi for pi, _ in who}) == n and all(why in EMPTY_SKIPS for _, why in who):
             reasons = {why for _, why in who}  # one reason for all: said as it is on the board; else the step
-            said = scr["idle"].get(reasons.pop(), scr["idle"]["other"]) if len(reasons) == 1 else scr["idle"]["other"]
-            idle.append(texts.fill(said, step=step_name(step)))
+            line = scr["idle"].get(reasons.pop(), scr["idle"]["other"]) if len(reasons) == 1 else scr["idle"]["other"]
+            idle.append(texts.fill(line, step=step_name(step)))
             continue
         said: dict[str, list[str]] = {}
         for pi, why in who:
@@ -303,8 +303,8 @@ def skip_lines(g: Game, skips: list[list[Any]]) -> list[str]:
             if text:
                 out.append(texts.fill(tpl["line"], step=step_name(step).capitalize(), why=text))
     if idle:  # a sentence about the board ('No wood arrives from the river for anyone.'), not the step's code name
-        said = scr["nobody_joiner"].join(idle)
-        out.insert(0, texts.fill(scr["nobody"], steps=said[:1].upper() + said[1:]))
+        steps = scr["nobody_joiner"].join(idle)
+        out.insert(0, texts.fill(scr["nobody"], steps=steps[:1].upper() + steps[1:]))
     return out
 
 
@@ -479,6 +479,8 @@ def forecast_one_line(g: Game, pi: int, width: int) -> str:
     from lignum_companion.engine import advice
 
     f = advice.forecast(g, pi)
+    if f is None:  # asked only when forecast_figures said there is one
+        return ""
     tpl = texts.load("advice")["forecast"]
     parts = forecast_outcome(f)
     sold_logs = sum(f.food_sale.get("store", {}).values())

@@ -291,7 +291,8 @@ def without_expansion(topic: Topic) -> Topic:
     for text, instead in topic.expansion_only:
         words = r"\s+".join(re.escape(word) for word in text.split())  # across the line breaks
         pattern = words if instead else r"[ \t]*" + words  # a part left out takes the space before it along
-        body = re.sub(pattern, lambda _m, instead=instead: instead or _GONE, body, count=1)
+        said = (instead or _GONE).replace("\\", "\\\\")  # the words as they are: no backslash read as an escape
+        body = re.sub(pattern, said, body, count=1)
     body = "\n".join(line.replace(_GONE, "") for line in body.split("\n") if line.strip() != _GONE)
     rules = tuple(r for r in topic.rules if r not in EXPANSION_RULINGS)
     return replace(topic, body=body.strip(), rules=rules, expansion_only=())
