@@ -373,3 +373,22 @@ def test_a_phones_path_moves_say_what_lies_there_as_plays_travel_menu_does() -> 
     assert said["anna go 4 2"] == "location 4, 2 bearers for $2"
     assert said["anna go clearing"].startswith("end the trip: forest clearing")
     assert all("location" in w or "clearing" in w for line, w in said.items() if " go " in line)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "area 2"), ("ko", "2번 영역")])
+def test_a_cutting_area_button_names_the_area_not_a_location(lang, said) -> None:
+    """The table page's area step read 'Cutting area: location 1' (a tryout's screenshot): an area is an area."""
+    from helpers import PATHS, forward, start
+
+    from lignum_companion.serve.state import moves_of
+    from lignum_companion.texts import catalog
+
+    g = start(2).then("path " + PATHS[2]).game()
+    forward(g, step="area", round=2)  # the first round's areas come with the setup; round 2 chooses them
+    catalog.choose(lang)
+    try:
+        moves = moves_of(g, g.player_index("anna"))
+    finally:
+        catalog.choose(None)
+    words = [m["words"] for m in moves if m["verb"] == "area"]
+    assert said in words and not any("location" in w or "칸" in w for w in words), words

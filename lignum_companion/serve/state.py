@@ -64,6 +64,9 @@ def _tried(g: Game, action: Action) -> int | None:
     return trial.players[pi].money if pi is not None else None
 
 
+AREA_VERBS = frozenset({"area", "relocate"})  # verbs whose number is a cutting area (R5, R21)
+
+
 def _move(g: Game, pi: int, a: Action, after: int) -> dict[str, Any]:
     """One legal action as a button: the verb in words, the rest of the line, the money it moves."""
     verbs = texts.load("serve")["verbs"]
@@ -72,6 +75,8 @@ def _move(g: Game, pi: int, a: Action, after: int) -> dict[str, Any]:
     change = after - g.players[pi].money
     parts = args.split()
     said = [_arg_words(part) for part in parts]
+    if a.verb in AREA_VERBS and parts[:1] and parts[0].isdigit():  # a cutting area's number, not a location (R5)
+        said[0] = texts.fill(texts.load("serve")["args"]["area"], n=parts[0])
     if a.verb == "go" and len(parts) > 1 and parts[0].isdigit():  # `go 10 2`: location 10, hire 2 (R3)
         said[1:] = [texts.fill(texts.load("serve")["args"]["hire"], n=p) if p.lstrip("+").isdigit()
                     else _arg_words(p) for p in parts[1:]]
