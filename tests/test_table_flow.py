@@ -68,8 +68,8 @@ def test_a_mixed_split_and_a_market_visit_buying_several_things_are_reachable_fr
         "anna go clearing", "ben go clearing", "anna done", "ben done")
     g = script.game()
     assert g.step == "transport", g.step
-    out, done = session(tmp_path, script, ["+", "5", "F", "quit"])
-    assert " 5 wagon split ... " in out  # behind `+` (issue 21), and typed by its key as ever
+    out, done = session(tmp_path, script, ["+", "split", "F", "quit"])
+    assert " split wagon split ... " in out  # behind `+` (issue 21), typed by its key: a word, never a hidden number
     assert done[-1] == "anna wagon saw:F sale:2F", out[-800:]
 
 
