@@ -375,7 +375,7 @@ def test_a_phones_path_moves_say_what_lies_there_as_plays_travel_menu_does() -> 
     assert all("location" in w or "clearing" in w for line, w in said.items() if " go " in line)
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "area 2"), ("ko", "2번 영역")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "2"), ("ko", "2")])  # under the verb's 'Cutting area
 def test_a_cutting_area_button_names_the_area_not_a_location(lang, said) -> None:
     """The table page's area step read 'Cutting area: location 1' (a tryout's screenshot): an area is an area."""
     from helpers import PATHS, forward, start

@@ -76,7 +76,7 @@ def _move(g: Game, pi: int, a: Action, after: int) -> dict[str, Any]:
     parts = args.split()
     said = [_arg_words(part) for part in parts]
     if a.verb in AREA_VERBS and parts[:1] and parts[0].isdigit():  # a cutting area's number, not a location (R5)
-        said[0] = texts.fill(texts.load("serve")["args"]["area"], n=parts[0])
+        said[0] = parts[0] if a.verb == "area" else texts.fill(texts.load("serve")["args"]["area"], n=parts[0])
     if a.verb == "go" and len(parts) > 1 and parts[0].isdigit():  # `go 10 2`: location 10, hire 2 (R3)
         said[1:] = [texts.fill(texts.load("serve")["args"]["hire"], n=p) if p.lstrip("+").isdigit()
                     else _arg_words(p) for p in parts[1:]]
